@@ -74,6 +74,7 @@ class ScenarioBuilder:
         self.checks: list[TimedCheck] = []
         self.stop: tuple[int, str] | None = None
         self.seed = 0
+        self.mulligans = False  # 103.4: the game begins with the mulligan process
         self.sheets: list[tuple[str, tuple[str, ...], int]] = []  # (player, sheet names, line), 123.1
         self.player_counters: list[tuple[str, str, int]] = []  # (player, kind, how many), 122.1
 
@@ -89,6 +90,9 @@ class ScenarioBuilder:
 
     def stmt_SeedStmt(self, st: Any, line: int) -> None:
         self.seed = st.value
+
+    def stmt_MulligansStmt(self, st: Any, line: int) -> None:
+        self.mulligans = True
 
     def stmt_LifeStmt(self, st: Any, line: int) -> None:
         self.life.append((st.player, st.value))
@@ -363,6 +367,7 @@ def load_scenarios(text: str, path: str) -> tuple[list[Scenario], list[Diagnosti
         out.append(Scenario(name=sc.name, rules=tuple(sc.rules), source=path, line=line, players=b.players,
                             life=tuple(b.life), setup=tuple(b.setup), actions=tuple(b.actions),
                             answers=tuple(b.answers), stop=stop, expectations=tuple(b.expectations), seed=b.seed,
+                            mulligans=b.mulligans,
                             sheets=player_sheets, player_counters=tuple(b.player_counters),
                             checks=tuple(b.checks)))
     return out, diags

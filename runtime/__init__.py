@@ -54,6 +54,7 @@ both, counting imports at module level and inside functions):
    - ``sba``: state-based actions (704).
    - ``offers``: the actions offered to a player with priority, kept against the clock (117.1).
    - ``turns``: the steps of a turn and the priority loop (500-514, 117).
+   - ``mulligan``: the London mulligan before the first turn (103.4).
 5. The card pool
    - ``api``: everything generated card modules may use, in one namespace.
    - ``pool``: loading a compiled card pool lazily, by card name.

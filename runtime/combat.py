@@ -69,8 +69,10 @@ def _because(origin: str) -> str:
     return f": {origin}" if origin else ""
 
 
-def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", player: int) -> str | None:
-    """Why ``blocker`` can't block ``attacker`` (509.1a-b), or None if it can."""
+def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", player: int,
+                  attacking: bool = True) -> str | None:
+    """Why ``blocker`` can't block ``attacker`` (509.1a-b), or None if it can.  ``attacking=False``:
+    whether it could block ``attacker`` if that attacked (a player planning attacks asks; read only)."""
     gone = _not_there(game, blocker) or _not_there(game, attacker)
     if gone:
         return gone
@@ -80,7 +82,7 @@ def block_problem(game: "Game", blocker: "GameObject", attacker: "GameObject", p
         return f"{bch.name} isn't a creature you control (509.1a)"
     if blocker.tapped:
         return f"{bch.name} is tapped (509.1a)"
-    if not attacker.attacking:
+    if attacking and not attacker.attacking:
         return f"{ach.name} isn't attacking"
     for _, origin in bch.has(CantBlock) + bch.has(CantAttackOrBlock):
         return f"{bch.name} can't block{_because(origin)} (509.1b)"

@@ -35,6 +35,17 @@ class YesNo:
 
 
 @dataclass(frozen=True)
+class Mulligan(YesNo):
+    """103.4: take a mulligan?  (yes: shuffle the hand into the library, draw a new hand, put
+    ``bottom`` of its cards on the bottom of the library.)  ``hand``: the cards the player holds;
+    ``taken``: the mulligans they have taken so far."""
+
+    hand: tuple["Choice", ...] = ()
+    taken: int = 0
+    bottom: int = 1
+
+
+@dataclass(frozen=True)
 class ChooseCards:
     """Choose between ``minimum`` and ``maximum`` of the offered objects (search, discard, sacrifice)."""
 
@@ -43,6 +54,12 @@ class ChooseCards:
     options: tuple[Choice, ...]
     minimum: int
     maximum: int
+
+
+@dataclass(frozen=True)
+class MulliganBottom(ChooseCards):
+    """103.4: the ``minimum`` (= ``maximum``) cards of a hand just drawn for a mulligan to put on the
+    bottom of the library, as many as the mulligans the player has taken."""
 
 
 @dataclass(frozen=True)

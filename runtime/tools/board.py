@@ -181,10 +181,11 @@ class BoardWatcher:
             self.out.write(f"    | {line}\n")
 
     def before_question(self) -> None:
-        """Read the news since the last question and, if a new step began, take a frame."""
+        """Read the news since the last question and, if a new step began, take a frame (the first
+        as the first turn begins: no step has begun while mulligans are asked, 103.4)."""
         s = self.game_ref[0].state
         self._read_news()
-        if (s.turn, s.step) != self.step:
+        if s.turn > 0 and (s.turn, s.step) != self.step:
             self.step = (s.turn, s.step)
             self._frame()
 

@@ -6,10 +6,14 @@ player may see (the battlefield, its own hand; 400.2, 708.5: a face-down permane
 - priority (117): play a land if it can; else cast the spell with the greatest mana value it is
   offered (202.3); else pass.  Activated abilities are never used, so it can't loop.
 - attackers (508.1): a creature attacks unless an untapped creature of the opponent could block
-  it, survive and kill it; creatures that must attack do (508.1d).
+  it (509.1b: evasion counts), survive and kill it; creatures that must attack do (508.1d).
 - blockers (509.1): each attacker, biggest first, is blocked by a creature that kills it and
   survives, else by one that survives; when the unblocked damage would be lethal, the smallest
   creatures chump-block the biggest attackers.
+- mulligans (103.4): a hand of more than five cards is sent back unless two to all but two of its
+  cards are lands (2-5 of 7, 2-4 of 6) whose mana has the colors of at least half of its spells;
+  the cards put on the bottom are lands beyond about 45% of the hand kept, else the most
+  expensive spells.
 - targets (601.2c): an opponent's permanent (the most expensive) or the opponent first, else its
   own; everything else: the largest number, the first option, the fewest cards it must choose
   (most it may when searching), triggers in the order offered.
@@ -21,10 +25,12 @@ from __future__ import annotations
 
 from ..decisions import (
     Answer, Choice, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget,
-    DeclareAttackers, DeclareBlockers, Question, YesNo,
+    DeclareAttackers, DeclareBlockers, Mulligan, MulliganBottom, Question, YesNo,
 )
+from ..combat import block_problem
+from ..costs import _tap_mana  # a land's {T} mana abilities and the mana each adds
 from ..game import Game
-from ..mana import mana_value
+from ..mana import colors_of, mana_value
 from ..objects import GameObject
 
 
@@ -64,9 +70,10 @@ def greedy_action(game: Game, q: ChooseAction) -> str:
 
 
 def greedy_attackers(game: Game, q: DeclareAttackers) -> tuple[str, ...]:
-    """508.1: attack with each creature no untapped enemy creature blocks profitably."""
+    """508.1: attack with each creature no untapped enemy creature able to block it (509.1b: flying,
+    fear and every other restriction, :func:`runtime.combat.block_problem`) blocks profitably."""
     me = q.player
-    enemies = [power_toughness(game, o) for o in game.battlefield()
+    enemies = [o for o in game.battlefield()
                if o.controller != me and not o.tapped and "creature" in game.characteristics(o).types]
     chosen: list[str] = [k for k in q.required if k in q.legal]
     for c in q.options:
@@ -78,7 +85,9 @@ def greedy_attackers(game: Game, q: DeclareAttackers) -> tuple[str, ...]:
         p, t = power_toughness(game, o)
         if p <= 0:
             continue
-        if any(ep >= t and et > p for ep, et in enemies):
+        if any(ep >= t and et > p for e in enemies
+               if block_problem(game, e, o, e.controller, attacking=False) is None
+               for ep, et in (power_toughness(game, e),)):
             continue
         chosen.append(c.key)
     return tuple(chosen)
@@ -142,6 +151,45 @@ def greedy_target(game: Game, q: ChooseTarget) -> str | None:
     return max(q.options, key=rank).key
 
 
+def _is_land(game: Game, c: Choice) -> bool:
+    o = _object(game, c.key)
+    return o is not None and "land" in game.characteristics(o).types
+
+
+def _castable_colors(game: Game, spell: GameObject, colors: set[str]) -> bool:
+    """Whether mana of ``colors`` pays every colored symbol of ``spell``'s mana cost (202.2)."""
+    return colors_of(game.characteristics(spell).mana_cost) <= colors
+
+
+def greedy_mulligan(game: Game, q: Mulligan) -> bool:
+    """103.4: take a mulligan with a hand of more than five cards holding fewer than two lands or
+    fewer than two spells, or whose lands' mana (their {T} mana abilities) is of the colors of
+    fewer than half of its spells; keep a hand of five or fewer."""
+    size = len(q.hand)
+    objs = [o for o in (_object(game, c.key) for c in q.hand) if o is not None]
+    lands = [o for o in objs if "land" in game.characteristics(o).types]
+    spells = [o for o in objs if "land" not in game.characteristics(o).types]
+    colors = {m for o in lands for _, produced in _tap_mana(game.characteristics(o)) for m in produced}
+    on_color = sum(_castable_colors(game, o, colors) for o in spells)
+    return size > 5 and not (2 <= len(lands) <= size - 2 and 2 * on_color >= len(spells))
+
+
+def greedy_bottom(game: Game, q: MulliganBottom) -> tuple[str, ...]:
+    """103.4: the cards of a new hand to put on the bottom: a land while the hand kept would hold
+    more lands than about 45% of it, else the most expensive spell."""
+    hand = list(q.options)
+    target = round(0.45 * (len(hand) - q.minimum))
+    out: list[str] = []
+    for _ in range(min(q.minimum, len(hand))):
+        lands = [c for c in hand if _is_land(game, c)]
+        spells = [c for c in hand if not _is_land(game, c)]
+        pick = lands[-1] if lands and (len(lands) > target or not spells) else \
+            max(spells, key=lambda c: _cost_of(game, _object(game, c.key)))
+        hand.remove(pick)
+        out.append(pick.key)
+    return tuple(out)
+
+
 def greedy_answer(game: Game, question: Question) -> Answer:
     """The greedy answer to any question (see the module's docstring)."""
     q = question
@@ -153,6 +201,8 @@ def greedy_answer(game: Game, question: Question) -> Answer:
         return greedy_blockers(game, q)
     if isinstance(q, ChooseTarget):
         return greedy_target(game, q)
+    if isinstance(q, Mulligan):
+        return greedy_mulligan(game, q)
     if isinstance(q, YesNo):
         return True
     if isinstance(q, ChooseNumber):
@@ -161,6 +211,8 @@ def greedy_answer(game: Game, question: Question) -> Answer:
         return q.options[0].key
     if isinstance(q, ChooseOrder):
         return tuple(c.key for c in q.options)
+    if isinstance(q, MulliganBottom):
+        return greedy_bottom(game, q)
     if isinstance(q, ChooseCards):
         n = q.maximum if "search" in q.prompt.lower() else q.minimum
         return tuple(c.key for c in q.options[:min(n, len(q.options))])

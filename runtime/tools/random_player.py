@@ -1,5 +1,7 @@
 """A seeded random player (for simulation, soak tests and fuzzing): it answers every question of
-the decision protocol (:mod:`runtime.decisions`) with a legal answer picked at random.
+the decision protocol (:mod:`runtime.decisions`) with a legal answer picked at random -- except
+the mulligan (103.4), which it never takes: a random mulligan would only make it weaker, and
+keeping without drawing a random number leaves every seeded game what it was before mulligans.
 """
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Sequence
 
 from ..decisions import (
     Answer, Choice, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget,
-    DeclareAttackers, DeclareBlockers, Question, YesNo,
+    DeclareAttackers, DeclareBlockers, Mulligan, Question, YesNo,
 )
 
 
@@ -26,6 +28,8 @@ class RandomDecider:
     def decide(self, question: Question) -> Answer:
         """Pick uniformly among legal answers (passing priority with probability ``pass_weight``)."""
         q = question
+        if isinstance(q, Mulligan):
+            return False  # it keeps (see the module docstring), drawing no random number
         if isinstance(q, YesNo):
             return self.rng.random() < 0.5
         if isinstance(q, ChooseCards):

@@ -34,7 +34,7 @@ has been tried ``DEEPEN`` times, else by the rollout policy.  Candidates: every 
 card name for lands and spells in the hand), target, option, yes/no; for attacks and blocks a
 few whole declarations (none, the greedy one, all, each creature alone; the greedy blocks, none,
 chump blocks); numbers: the ends and middle of the range; cards: the greedy choice and a few
-others.  Rollouts play to the end of the next turn (``horizon``), both players as the greedy
+others.  Rollouts play to the end of the turn after next (``horizon``), both players as the greedy
 player (``greedy_opponent=False``: the opponent as the random player, :class:`RandomDecider`);
 then the state is scored (:func:`evaluate`).  The answer is the candidate that
 beats the greedy answer world by world by more than ``MARGIN`` and ``NOISE`` standard errors,
@@ -55,7 +55,7 @@ from typing import Hashable, Sequence
 
 from ..decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget,
-    DeclareAttackers, DeclareBlockers, Question, YesNo,
+    DeclareAttackers, DeclareBlockers, Mulligan, MulliganBottom, Question, YesNo,
 )
 from ..game import Game, Snapshot
 from ..objects import Card, GameObject
@@ -127,6 +127,8 @@ def candidates(game: Game, q: Question) -> list[Answer]:
     rng = random.Random(0)
     greedy = greedy_answer(game, q)
     out: list[Answer] = []
+    if isinstance(q, (Mulligan, MulliganBottom)):
+        return [greedy]  # before the first turn there is no point to play a copy on from: the greedy rule
     if isinstance(q, ChooseAction):
         # Two cards of the same name in the hand are the same action (a land drop, a spell): one
         # candidate for both.
@@ -255,12 +257,13 @@ class SearchDecider:
     """An ISMCTS player for seat ``me`` of the game in ``game_ref`` (see the module docstring).
 
     ``iterations``: iterations per searched question; ``seconds``: a time budget instead (not
-    deterministic); ``horizon``: the turns a rollout plays, the root's included (2: to the end of the
-    next turn); ``greedy_rollouts`` and ``greedy_opponent``: see :meth:`_rollout_answer`.
+    deterministic); ``horizon``: the turns a rollout plays, the root's included (3: to the end of the
+    turn after next, so both players' next turns are seen); ``greedy_rollouts`` and
+    ``greedy_opponent``: see :meth:`_rollout_answer`.
     """
 
     def __init__(self, me: int, game_ref: list[Game], seed: int, iterations: int = 200,
-                 seconds: float | None = None, horizon: int = 2, rollout_steps: int = 400,
+                 seconds: float | None = None, horizon: int = 3, rollout_steps: int = 400,
                  greedy_rollouts: bool = True, greedy_opponent: bool = True) -> None:
         self.me = me
         self.game_ref = game_ref

@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 from ..decisions import Answer, ChooseAction, ChooseTarget, Decider, Question
 from ..game import Game
+from ..mulligan import STARTING_HAND, take_mulligans
 from ..pool import Pool
 from ..state import state_digest
 from ..turns import run
@@ -125,9 +126,10 @@ def play_game(pool: Pool, seed: int, decks: Sequence[Sequence[str]] | None = Non
         for name in deck:
             game.add_card(p, pool.get(name), Zone.LIBRARY)
         game.shuffle(p)
-        game.draw(p, 7)  # 103.4: opening hands (no mulligans)
+        game.draw(p, STARTING_HAND)  # 103.4: starting hands
     census.append(card_census(game))
     try:
+        take_mulligans(game)  # 103.4: nothing changes when every player keeps
         run(game, None, max_turns=max_turns, turn_ended=turn_ended)
         report.ended = "game over" if game.state.game_over else "turn limit"
     except GameAbandoned as e:

@@ -17,7 +17,7 @@ import pytest
 
 from runtime.decisions import (
     Answer, ChooseAction, ChooseCards, ChooseNumber, ChooseOption, ChooseOrder, ChooseTarget, Choice,
-    DeclareAttackers, DeclareBlockers, Question, YesNo,
+    DeclareAttackers, DeclareBlockers, Mulligan, MulliganBottom, Question, YesNo,
 )
 from runtime.game import Game
 from runtime.pool import Pool
@@ -44,6 +44,9 @@ def _ask(question: Question, typed: str) -> tuple[Answer, str]:
 @pytest.mark.parametrize(("question", "typed", "expected"), [
     (YesNo(0, "Pay the echo cost?"), "maybe\ny\n", True),
     (YesNo(0, "Pay the echo cost?"), "no\n", False),
+    (Mulligan(0, "Take a mulligan (your hand: Grizzly Bears, Mountain)?", hand=(A, B)), "keep\ny\n", True),
+    (MulliganBottom(0, "Put 1 card from your hand on the bottom of your library (103.4)", (A, B), 1, 1), "1 2\n2\n",
+     ("11",)),
     (ChooseCards(0, "Discard 2", (A, B, C), 2, 2), "1\n1 1\n1 3\n", ("10", "12")),
     (ChooseCards(0, "Sacrifice up to 1", (A, B), 0, 1), "\n", ()),
     (ChooseTarget(0, "Choose target creature", (A, C)), "0\n2\n", "12"),
@@ -116,10 +119,10 @@ def _cardsmith(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 
 def test_human_game_at_the_terminal_saves_a_log_that_replays(tmp_path: Path) -> None:
-    """A person plays alice through stdin (a bad answer, a land, a Lightning Bolt at bob, then end of
+    """A person plays alice through stdin (keeps the hand, 103.4; a bad answer, a land, then end of
     input); the game ends cleanly, the saved log replays to the same turn log and final state."""
     log = tmp_path / "game.json"
-    typed = "x\n1\n"  # refused, then play the first land offered
+    typed = "n\nx\n1\n"  # keep the hand (no mulligan), refused, then play the first land offered
     played = _cardsmith("play", "--human", "--seed", "5", "--turns", "4", *DECKS, "--save-log", str(log),
                         stdin=typed)
     assert played.returncode == 0, played.stderr

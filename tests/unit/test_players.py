@@ -10,10 +10,12 @@ from typing import Hashable
 import pytest
 
 from benchmarks.players import load_decks
-from runtime.decisions import Answer, ChooseAction, Decider, DeclareAttackers, DeclareBlockers, Question
+from runtime.decisions import (
+    Answer, ChooseAction, Choice, Decider, DeclareAttackers, DeclareBlockers, Mulligan, MulliganBottom, Question,
+)
 from runtime.game import Game
 from runtime.pool import Pool
-from runtime.tools.greedy_player import GreedyDecider
+from runtime.tools.greedy_player import GreedyDecider, greedy_answer
 from runtime.tools.players import PLAYER_KINDS, PlayerSpec, player_factory
 from runtime.tools.random_player import RandomDecider
 from runtime.tools.search_player import SearchDecider, hidden_places
@@ -200,3 +202,62 @@ def test_a_fork_resumed_plays_the_same_game(pool: Pool, kind: type, at: int) -> 
     r = play_game(pool, 3, load_decks(pool), max_turns=12, inner=inner, check=False)
     assert len(forks) == 1
     assert forks[0].digest() == r.final_state
+
+
+def _hand_question(pool: Pool, names: list[str]) -> tuple[Game, Mulligan]:
+    g = Game(["alice", "bob"], [RandomDecider(0), RandomDecider(1)])
+    for n in names:
+        g.add_card(0, pool.get(n), Zone.HAND)
+    hand = tuple(Choice(str(o), g.name_of(o)) for o in g.zone(Zone.HAND, 0))
+    return g, Mulligan(0, "Take a mulligan?", hand=hand)
+
+
+def test_mulligan_answers(pool: Pool) -> None:
+    """103.4: the random player keeps without drawing a random number (seeded games stay what they
+    were); the greedy and search players send back a hand of seven with fewer than two lands or
+    fewer than two spells, or whose lands' colors cast fewer than half of its spells, keep five or
+    fewer, and put extra lands, else the most expensive spells, on the bottom."""
+    g, q = _hand_question(pool, ["Forest"] * 7)
+    r = RandomDecider(5)
+    state = r.rng.getstate()
+    assert r.decide(q) is False and r.rng.getstate() == state
+    search = SearchDecider(0, [g], 1, iterations=4)
+    assert greedy_answer(g, q) is True and search.decide(q) is True
+    assert greedy_answer(g, _hand_question(pool, ["Forest"] * 5)[1]) is False
+    g, q = _hand_question(pool, ["Forest", "Forest", "Grizzly Bears", "Lightning Bolt", "Belltoll Dragon",
+                                 "Firebolt", "Llanowar Elves"])
+    assert greedy_answer(g, q) is True  # only two of the five spells are green
+    g, q = _hand_question(pool, ["Forest", "Mountain", "Grizzly Bears", "Lightning Bolt", "Belltoll Dragon",
+                                 "Firebolt", "Llanowar Elves"])
+    assert greedy_answer(g, q) is False
+    assert greedy_answer(g, MulliganBottom(0, "Put 1 card on the bottom", q.hand, 1, 1)) == (q.hand[4].key,)
+    g, q = _hand_question(pool, ["Forest"] * 5 + ["Grizzly Bears", "Belltoll Dragon"])
+    assert greedy_answer(g, q) is False  # 5 lands of 7: kept
+    g, q = _hand_question(pool, ["Forest"] * 6 + ["Belltoll Dragon"])
+    assert greedy_answer(g, q) is True
+    assert greedy_answer(g, MulliganBottom(0, "Put 2 cards on the bottom", q.hand, 2, 2)) == (q.hand[5].key,
+                                                                                               q.hand[4].key)
+
+
+def test_greedy_players_mulligan_in_a_game(pool: Pool) -> None:
+    """A seeded game of greedy players in which alice sends back a hand of seven (103.4): she shuffles,
+    draws seven, puts one on the bottom, keeps six; every invariant holds."""
+    r = play_game(pool, 0, load_decks(pool), max_turns=1,
+                  inner=player_factory([PlayerSpec("greedy"), PlayerSpec("greedy")], 0))
+    assert r.violations == []
+    assert "T0 untap: alice takes a mulligan (103.4)" in r.log
+    assert "T0 untap: alice puts 1 card on the bottom of their library (103.4)" in r.log
+    assert r.decisions_log[:4] == ["Mulligan(0) -> True", "Mulligan(1) -> False", "MulliganBottom(0) -> ('" +
+                                   r.decisions_log[2].split("('")[1], "Mulligan(0) -> False"]
+
+
+def test_greedy_attack_sees_evasion(pool: Pool) -> None:
+    """508.1, 509.1b: the greedy player attacks with a flier that the opponent's big ground creature
+    can't block, and keeps back the Bears it would block and kill."""
+    g = Game(["alice", "bob"], [RandomDecider(0), RandomDecider(1)])
+    drake = g.add_card(0, pool.get("Tolarian Drake"), Zone.BATTLEFIELD)
+    bears = g.add_card(0, pool.get("Grizzly Bears"), Zone.BATTLEFIELD)
+    g.add_card(1, pool.get("Blastoderm"), Zone.BATTLEFIELD)
+    options = (Choice(str(drake), "Tolarian Drake"), Choice(str(bears), "Grizzly Bears"))
+    q = DeclareAttackers(0, "Declare attackers", options, legal=(str(drake), str(bears)))
+    assert greedy_answer(g, q) == (str(drake),)

@@ -31,7 +31,7 @@ LAYERS: dict[str, int] = {
     "game": 3, "mana_abilities": 3, "costs": 3, "stack": 3, "library_top": 3, "casting": 3, "legality": 3,
     "phasing": 3, "stickering": 3, "facedown": 3, "action_steps": 3, "effects": 3, "permanents": 3,
     # 4. turn structure
-    "combat": 4, "leaving": 4, "sba": 4, "turns": 4, "offers": 4,
+    "combat": 4, "leaving": 4, "sba": 4, "turns": 4, "offers": 4, "mulligan": 4,
     # 5. the card pool
     "api": 5, "pool": 5,
 }

@@ -16,6 +16,7 @@ from ...decisions import Answer, ChooseAction, Choice, DeclareAttackers, Declare
 from ...errors import IllegalAction
 from ...facedown import FaceDown
 from ...game import Game
+from ...mulligan import take_mulligans
 from ...objects import GameObject, plus
 from ...pool import Pool
 from ...stickers import AbilitySticker
@@ -313,6 +314,8 @@ class Harness:
         self.setup()
         turn, step = self.s.stop
         try:
+            if self.s.mulligans:
+                take_mulligans(self.game)  # 103.4, before the first turn
             run(self.game, StopAt(turn, step), max_turns=turn + 1, actions=self.next_action)
         except UnscriptedQuestion as err:
             self.failures.append(str(err))

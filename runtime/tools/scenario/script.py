@@ -58,6 +58,7 @@ class Scenario:
     stop: tuple[int, str] = (1, "end")
     expectations: tuple[Expectation, ...] = ()
     seed: int = 0
+    mulligans: bool = False  # 103.4: the game begins with the mulligan process (the hands set up are drawn)
     # 123.1: each player's sticker sheets (by player name); 122.1: counters on players (name, kind, n).
     sheets: tuple[tuple[str, tuple[StickerSheet, ...]], ...] = ()
     player_counters: tuple[tuple[str, str, int], ...] = ()
