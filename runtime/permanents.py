@@ -13,8 +13,14 @@ from the game's write journal (``runtime.versions``), looking again only at what
   lists are patched; but for one whose own static ability has a condition or a counted value
   (604.3: threshold, "power equal to the number of ..."), which may read anything, and which is
   computed again at every update;
-- otherwise, after a write to the effects in force, a new turn (summoning sickness, 302.6), a
-  rewind (726.1) or too long a journal, everything is found again.
+- on a board where some permanents' static abilities affect others, but none of those abilities
+  has a condition and nothing is attached, the same, as long as no such permanent is written,
+  arrives or leaves (the sources' selectors look at the permanent they match, which is computed
+  again when written);
+- a change to the resolved effects in force recomputes the permanents whose effects changed
+  (611.2); a new turn, which mana abilities are usable (summoning sickness, 302.6);
+- otherwise (a source written, arriving or leaving; a conditional source; something attached;
+  a rules-changing effect; a fork, or too long a journal), everything is found again.
 
 ``Game.verify_characteristics`` compares every list served with a fresh scan of the battlefield.
 """
@@ -123,6 +129,13 @@ class Permanents:
         # The permanents whose own static abilities have a condition or a counted value (604.3):
         # their characteristics may depend on anything, so they are computed again at every update.
         self.volatile: set[int] = set()
+        # The permanents whose static abilities affect others (611.3a), and whether none of those
+        # abilities has a condition and nothing is attached to anything: then a write to another
+        # permanent changes only that permanent's characteristics (the sources' selectors look at
+        # the permanent they match), and a write to a source, or a source arriving or leaving,
+        # makes everything be found again.
+        self.sources: set[int] = set()
+        self.stable_sources = False
         self.lists: dict[int, _Lists] = {}
         # Every permanent with an "at the beginning of" triggered ability (603.2, 503.1a), with
         # them, in battlefield order: found again whenever an entry changes.
@@ -214,7 +227,7 @@ class Permanents:
         return self.refresh(game) and self.local
 
     def _update(self, game: "Game") -> None:
-        written = game.state.clock.since(self.stamp) if self.local else None
+        written = game.state.clock.since(self.stamp) if self.local or self.stable_sources else None
         if written is None or not written.isdisjoint(_GLOBAL):
             self._rebuild(game)
             return
@@ -228,7 +241,11 @@ class Permanents:
         if _BATTLEFIELD in written:
             self.order = game.zone(Zone.BATTLEFIELD)
             present = set(self.order)
-            for oid in [oid for oid in self.entries if oid not in present]:
+            gone = [oid for oid in self.entries if oid not in present]
+            if not self.sources.isdisjoint(gone):
+                self._rebuild(game)  # a source left the battlefield: what it gave others ends
+                return
+            for oid in gone:
                 del self.entries[oid]
             self.lists.clear()
         self.step_watchers = self.event_watchers_found = None
@@ -266,6 +283,9 @@ class Permanents:
         here = game.battlefield()
         self.local = not game.state.attachments and all(_local(game, o) for o in here)
         self.volatile = {o.oid for o in here if _volatile(game, o)}
+        self.sources = {o.oid for o in here if o.definition.affecting}
+        self.stable_sources = not game.state.attachments and all(
+            a.condition is None for o in here for a in o.definition.affecting)
         self.local_known = True
         self.entries = {o.oid: _Entry(game, o) for o in here}
         self.continuous = game.state.continuous
