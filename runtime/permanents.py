@@ -7,20 +7,19 @@ from the game's write journal (``runtime.versions``), looking again only at what
 
 - while only time passed (priority, the step: ``versions.PASSING_TIME``), nothing is looked at;
 - while the board is *local* -- no permanent's static ability affects another object or a card
-  elsewhere (611.3a), nothing is attached to anything (303.4) -- a permanent's characteristics
-  depend on that permanent alone (its card, counters, status, and the resolved effects on it,
-  611.2), so only the permanents written since are computed again, and only their controllers'
-  lists are patched; but for one whose own static ability has a condition or a counted value
-  (604.3: threshold, "power equal to the number of ..."), which may read anything, and which is
-  computed again at every update;
+  elsewhere (611.3a) -- a permanent's characteristics depend on that permanent alone (its card,
+  counters, status, and the resolved effects on it, 611.2), so only the permanents written since
+  are computed again, and only their controllers' lists are patched; but for one whose own static
+  ability has a condition or a counted value (604.3: threshold, "power equal to the number of
+  ..."), which may read anything, and one something is attached to (303.4: the Aura's statics),
+  which are computed again at every update;
 - on a board where some permanents' static abilities affect others, but none of those abilities
-  has a condition and nothing is attached, the same, as long as no such permanent is written,
-  arrives or leaves (the sources' selectors look at the permanent they match, which is computed
-  again when written);
+  has a condition, the same, as long as no such permanent is written, arrives or leaves (the
+  sources' selectors look at the permanent they match, which is computed again when written);
 - a change to the resolved effects in force recomputes the permanents whose effects changed
   (611.2); a new turn, which mana abilities are usable (summoning sickness, 302.6);
-- otherwise (a source written, arriving or leaving; a conditional source; something attached;
-  a rules-changing effect; a fork, or too long a journal), everything is found again.
+- otherwise (a source written, arriving or leaving; a conditional source; an attachment made or
+  ended; a rules-changing effect; a fork, or too long a journal), everything is found again.
 
 ``Game.verify_characteristics`` compares every list served with a fresh scan of the battlefield.
 """
@@ -218,8 +217,8 @@ class Permanents:
         return found
 
     def is_local(self, game: "Game") -> bool:
-        """Whether, now, no permanent's static ability affects other objects or cards elsewhere and
-        none has a condition (see the module); False when it can't be known cheaply now.  While
+        """Whether, now, no permanent's static ability affects other objects or cards elsewhere
+        (611.3a); False when it can't be known cheaply now.  While
         the entries are brought up to date, it is known once every written permanent's definition
         has been looked at (before any characteristic is computed)."""
         if self.updating:
@@ -258,7 +257,7 @@ class Permanents:
         self.local_known = True  # every permanent is local: no characteristic computed below looks elsewhere
         for key in changed:
             self.volatile.discard(key)
-        self.volatile.update(o.oid for o in here if _volatile(game, o))
+        self.volatile.update(o.oid for o in here if _volatile(game, o) or o.oid in s.attachments)
         olds = {key: self.entries.pop(key) for key in changed if key in self.entries}
         for o in here:
             self.entries[o.oid] = _Entry(game, o)
@@ -281,11 +280,12 @@ class Permanents:
     def _rebuild(self, game: "Game") -> None:
         self.order = game.zone(Zone.BATTLEFIELD)
         here = game.battlefield()
-        self.local = not game.state.attachments and all(_local(game, o) for o in here)
-        self.volatile = {o.oid for o in here if _volatile(game, o)}
+        self.local = all(_local(game, o) for o in here)
+        # A permanent something is attached to gets the Aura's statics (303.4): computed again at
+        # every update, as the Aura's state (or its condition's) may change them.
+        self.volatile = {o.oid for o in here if _volatile(game, o)} | set(game.state.attachments)
         self.sources = {o.oid for o in here if o.definition.affecting}
-        self.stable_sources = not game.state.attachments and all(
-            a.condition is None for o in here for a in o.definition.affecting)
+        self.stable_sources = all(a.condition is None for o in here for a in o.definition.affecting)
         self.local_known = True
         self.entries = {o.oid: _Entry(game, o) for o in here}
         self.continuous = game.state.continuous
