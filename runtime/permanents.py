@@ -7,13 +7,19 @@ from the game's write journal (``runtime.versions``), looking again only at what
 
 - while only time passed (priority, the step: ``versions.PASSING_TIME``), nothing is looked at;
 - while the board is *local* -- no permanent's static ability affects another object or a card
-  elsewhere (611.3a), none has a static ability with a condition or a counted value (604.3, whose
-  answer may depend on anything), nothing is attached to anything (303.4) -- a permanent's
-  characteristics depend on that permanent alone (its card, counters, status, and the resolved
-  effects on it, 611.2), so only the permanents written since are computed again, and only their
-  controllers' lists are rebuilt;
-- otherwise, after a write to the effects in force, a new turn (summoning sickness, 302.6), a
-  rewind (726.1) or too long a journal, everything is found again.
+  elsewhere (611.3a) -- a permanent's characteristics depend on that permanent alone (its card,
+  counters, status, and the resolved effects on it, 611.2), so only the permanents written since
+  are computed again, and only their controllers' lists are patched; but for one whose own static
+  ability has a condition or a counted value (604.3: threshold, "power equal to the number of
+  ..."), which may read anything, and one something is attached to (303.4: the Aura's statics),
+  which are computed again at every update;
+- on a board where some permanents' static abilities affect others, but none of those abilities
+  has a condition, the same, as long as no such permanent is written, arrives or leaves (the
+  sources' selectors look at the permanent they match, which is computed again when written);
+- a change to the resolved effects in force recomputes the permanents whose effects changed
+  (611.2); a new turn, which mana abilities are usable (summoning sickness, 302.6);
+- otherwise (a source written, arriving or leaving; a conditional source; an attachment made or
+  ended; a rules-changing effect; a fork, or too long a journal), everything is found again.
 
 ``Game.verify_characteristics`` compares every list served with a fresh scan of the battlefield.
 """
@@ -51,14 +57,13 @@ class _Entry:
         self.obj = o
         self.controller = o.controller  # as it was found (the object may be written since)
         self.ch = ch = game.characteristics(o)
-        # Whether it may offer an action: face down (116.2b), or with an activated ability that
-        # isn't a mana ability (605.3a).
-        self.actor = o.face_down is not None or any(not a.is_mana for a in ch.activated)
-        self.step_triggers = tuple(a for a in ch.abilities
-                                   if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep))
-        # Whether it watches other objects' events ("whenever a creature you control dies", 603.2).
-        self.watches = any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
-                           and a.trigger.scope in ("yours", "attached") for a in ch.abilities)
+        # What depends on the characteristics alone is derived once per characteristics object (the
+        # printed ones are shared by every permanent of a definition): whether it may offer an
+        # action (face down, 116.2b, or with an activated ability that isn't a mana ability, 605.3a),
+        # its "at the beginning of" abilities, whether it watches other objects' events (603.2).
+        self.actor = o.face_down is not None or ch.derived(_offers_activation)
+        self.step_triggers = ch.derived(_step_triggers)
+        self.watches = ch.derived(_watches_others)
         self.mana: tuple[Source, ...] = ()
         self.find_mana(game)
 
@@ -120,6 +125,16 @@ class Permanents:
         self.entries: dict[int, _Entry] = {}
         self.continuous: tuple["ContinuousEffect", ...] = ()  # the resolved effects in force as last seen
         self.local = False
+        # The permanents whose own static abilities have a condition or a counted value (604.3):
+        # their characteristics may depend on anything, so they are computed again at every update.
+        self.volatile: set[int] = set()
+        # The permanents whose static abilities affect others (611.3a), and whether none of those
+        # abilities has a condition and nothing is attached to anything: then a write to another
+        # permanent changes only that permanent's characteristics (the sources' selectors look at
+        # the permanent they match), and a write to a source, or a source arriving or leaving,
+        # makes everything be found again.
+        self.sources: set[int] = set()
+        self.stable_sources = False
         self.lists: dict[int, _Lists] = {}
         # Every permanent with an "at the beginning of" triggered ability (603.2, 503.1a), with
         # them, in battlefield order: found again whenever an entry changes.
@@ -202,8 +217,8 @@ class Permanents:
         return found
 
     def is_local(self, game: "Game") -> bool:
-        """Whether, now, no permanent's static ability affects other objects or cards elsewhere and
-        none has a condition (see the module); False when it can't be known cheaply now.  While
+        """Whether, now, no permanent's static ability affects other objects or cards elsewhere
+        (611.3a); False when it can't be known cheaply now.  While
         the entries are brought up to date, it is known once every written permanent's definition
         has been looked at (before any characteristic is computed)."""
         if self.updating:
@@ -211,7 +226,7 @@ class Permanents:
         return self.refresh(game) and self.local
 
     def _update(self, game: "Game") -> None:
-        written = game.state.clock.since(self.stamp) if self.local else None
+        written = game.state.clock.since(self.stamp) if self.local or self.stable_sources else None
         if written is None or not written.isdisjoint(_GLOBAL):
             self._rebuild(game)
             return
@@ -225,17 +240,24 @@ class Permanents:
         if _BATTLEFIELD in written:
             self.order = game.zone(Zone.BATTLEFIELD)
             present = set(self.order)
-            for oid in [oid for oid in self.entries if oid not in present]:
+            gone = [oid for oid in self.entries if oid not in present]
+            if not self.sources.isdisjoint(gone):
+                self._rebuild(game)  # a source left the battlefield: what it gave others ends
+                return
+            for oid in gone:
                 del self.entries[oid]
             self.lists.clear()
         self.step_watchers = self.event_watchers_found = None
-        changed = [key for key in written if type(key) is int and key > 0]
+        changed = [key for key in written | self.volatile if type(key) is int and key > 0]
         here = [o for o in map(objects.get, changed)
                 if o is not None and o.zone is Zone.BATTLEFIELD and not o.phased_out]
         if not all(_local(game, o) for o in here):
             self._rebuild(game)
             return
         self.local_known = True  # every permanent is local: no characteristic computed below looks elsewhere
+        for key in changed:
+            self.volatile.discard(key)
+        self.volatile.update(o.oid for o in here if _volatile(game, o) or o.oid in s.attachments)
         olds = {key: self.entries.pop(key) for key in changed if key in self.entries}
         for o in here:
             self.entries[o.oid] = _Entry(game, o)
@@ -258,7 +280,12 @@ class Permanents:
     def _rebuild(self, game: "Game") -> None:
         self.order = game.zone(Zone.BATTLEFIELD)
         here = game.battlefield()
-        self.local = not game.state.attachments and all(_local(game, o) for o in here)
+        self.local = all(_local(game, o) for o in here)
+        # A permanent something is attached to gets the Aura's statics (303.4): computed again at
+        # every update, as the Aura's state (or its condition's) may change them.
+        self.volatile = {o.oid for o in here if _volatile(game, o)} | set(game.state.attachments)
+        self.sources = {o.oid for o in here if o.definition.affecting}
+        self.stable_sources = all(a.condition is None for o in here for a in o.definition.affecting)
         self.local_known = True
         self.entries = {o.oid: _Entry(game, o) for o in here}
         self.continuous = game.state.continuous
@@ -266,9 +293,26 @@ class Permanents:
         self.step_watchers = self.event_watchers_found = None
 
 
+def _offers_activation(ch: Characteristics) -> bool:
+    return any(not a.is_mana for a in ch.activated)
+
+
+def _step_triggers(ch: Characteristics) -> tuple[TriggeredAbility, ...]:
+    return tuple(a for a in ch.abilities if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep))
+
+
+def _watches_others(ch: Characteristics) -> bool:
+    return any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
+               and a.trigger.scope in ("yours", "attached") for a in ch.abilities)
+
+
 def _local(game: "Game", o: "GameObject") -> bool:
-    """Whether ``o``'s static abilities act on ``o`` alone and unconditionally (see the module)."""
+    """Whether ``o``'s static abilities act on ``o`` alone (see the module)."""
     d = o.definition
-    if d.affecting or d.reaching:
-        return False
-    return printed_characteristics(game, d)[1] != CONDITIONAL_STATICS
+    return not (d.affecting or d.reaching)
+
+
+def _volatile(game: "Game", o: "GameObject") -> bool:
+    """Whether a static ability of ``o``'s own has a condition or a counted value (604.3: threshold,
+    "as long as you control ...", "power equal to the number of ..."), which may read anything."""
+    return printed_characteristics(game, o.definition)[1] == CONDITIONAL_STATICS
