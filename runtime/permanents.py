@@ -194,7 +194,9 @@ class Permanents:
             fresh = [(o, t) for o in game.battlefield() for t in [tuple(
                 a for a in through_layers(game, o).abilities
                 if isinstance(a, TriggeredAbility) and isinstance(a.trigger, BeginningOfStep))] if t]
-            if fresh != found:
+            # Compared by class and text: a keyword's abilities are made again at each computation.
+            if [(o, [(type(a), a.text) for a in t]) for o, t in fresh] != \
+                    [(o, [(type(a), a.text) for a in t]) for o, t in found]:
                 raise AssertionError("stale step triggers served")
         return found
 
