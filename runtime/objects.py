@@ -156,17 +156,8 @@ class GameObject:
         characteristics while it is face down (708.2), else the values a copy effect gave it (707.2),
         else its card as its stickers change it (123.6), else its card as printed -- with its text as
         text-changing effects change it (layer 3, 612.2)."""
-        if self.color_words:
-            return text_changed(self.copiable, self.color_words)  # 613.1c: layer 3
-        # ``self.copiable`` inline: read at every turn of the engine, most often with no text changed.
-        if self.face_down is not None:
-            return self.face_down.definition
-        if self.copy_of is not None:
-            return self.copy_of
-        if self.stickered is not None:
-            return self.stickered
-        back = self.card.definition.back
-        return back if self.transformed and back is not None else self.card.definition  # 712.8d
+        copiable = self.copiable
+        return text_changed(copiable, self.color_words) if self.color_words else copiable  # 613.1c: layer 3
 
     @property
     def copiable(self) -> "CardDefinition":
