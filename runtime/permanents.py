@@ -253,7 +253,8 @@ class Permanents:
         changed = [key for key in written | self.volatile if type(key) is int and key > 0]
         here = [o for o in map(objects.get, changed)
                 if o is not None and o.zone is Zone.BATTLEFIELD and not o.phased_out]
-        if not all(_local(game, o) for o in here):
+        # A source affecting others written (phased out, say: 702.26b), or one arriving: found again.
+        if not self.sources.isdisjoint(changed) or not all(_local(game, o) for o in here):
             self._rebuild(game)
             return
         self.local_known = True  # every permanent is local: no characteristic computed below looks elsewhere
