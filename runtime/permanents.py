@@ -14,7 +14,7 @@ from the game's write journal (``runtime.versions``), looking again only at what
   ..."), which may read anything, and one something is attached to (303.4: the Aura's statics),
   which are computed again at every update;
 - on a board where some permanents' static abilities affect others, but none of those abilities
-  has a condition, the same, as long as no such permanent is written, arrives or leaves (the
+  has a condition or a counted value, the same, as long as no such permanent is written, arrives or leaves (the
   sources' selectors look at the permanent they match, which is computed again when written);
 - a change to the resolved effects in force recomputes the permanents whose effects changed
   (611.2); a new turn, which mana abilities are usable (summoning sickness, 302.6);
@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Hashable
 
 from .abilities import BeginningOfStep, ObjectEvent, TriggeredAbility
+from .continuous import PTChange, SetPT
 from .costs import tap_mana_sources
 from .layers import CONDITIONAL_STATICS, Characteristics, equivalent, printed_characteristics, through_layers
 from .zones import Zone
@@ -288,7 +289,8 @@ class Permanents:
         # every update, as the Aura's state (or its condition's) may change them.
         self.volatile = {o.oid for o in here if _volatile(game, o)} | set(game.state.attachments)
         self.sources = {o.oid for o in here if o.definition.affecting}
-        self.stable_sources = all(a.condition is None for o in here for a in o.definition.affecting)
+        self.stable_sources = all(a.condition is None and not any(_counted(p) for p in a.parts)
+                                  for o in here for a in o.definition.affecting)
         self.local_known = True
         self.entries = {o.oid: _Entry(game, o) for o in here}
         self.continuous = game.state.continuous
@@ -307,6 +309,12 @@ def _step_triggers(ch: Characteristics) -> tuple[TriggeredAbility, ...]:
 def _watches_others(ch: Characteristics) -> bool:
     return any(isinstance(a, TriggeredAbility) and isinstance(a.trigger, ObjectEvent)
                and a.trigger.scope in ("yours", "attached") for a in ch.abilities)
+
+
+def _counted(p: "Part") -> bool:
+    """Whether a part's value is counted as the characteristics are computed (604.3: "+1/+1 for each
+    ...", "power equal to the number of ..."), so it may read anything."""
+    return isinstance(p, SetPT) or (isinstance(p, PTChange) and (p.per_counter or p.per_filter is not None))
 
 
 def _local(game: "Game", o: "GameObject") -> bool:
