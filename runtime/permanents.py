@@ -314,7 +314,7 @@ def _watches_others(ch: Characteristics) -> bool:
 def _counted(p: "Part") -> bool:
     """Whether a part's value is counted as the characteristics are computed (604.3: "+1/+1 for each
     ...", "power equal to the number of ..."), so it may read anything."""
-    return isinstance(p, SetPT) or (isinstance(p, PTChange) and (p.per_counter or p.per_filter is not None))
+    return isinstance(p, SetPT) or (isinstance(p, PTChange) and (bool(p.per_counter) or p.per_filter is not None))
 
 
 def _local(game: "Game", o: "GameObject") -> bool:
