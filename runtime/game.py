@@ -154,7 +154,7 @@ class Game:
 
     def log(self, message: str) -> None:
         """Append to the event log (identical for the same seed and decisions)."""
-        self.state.log += (f"T{self.state.turn} {self.state.step}: {message}",)
+        self.state.log.append(f"T{self.state.turn} {self.state.step}: {message}")
 
     def new_id(self) -> int:
         """A fresh object id (400.7: each new object gets one)."""
