@@ -130,7 +130,7 @@ class Permanents:
         # their characteristics may depend on anything, so they are computed again at every update.
         self.volatile: set[int] = set()
         # The permanents whose static abilities affect others (611.3a), and whether none of those
-        # abilities has a condition and nothing is attached to anything: then a write to another
+        # abilities has a condition or a counted value: then a write to another
         # permanent changes only that permanent's characteristics (the sources' selectors look at
         # the permanent they match), and a write to a source, or a source arriving or leaving,
         # makes everything be found again.
