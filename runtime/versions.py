@@ -11,11 +11,12 @@ saved and put back by snapshots (nothing is derived from it either).
 
 A :class:`Clock` numbers the writes of one game: each write takes the next number, which the
 written object keeps as its ``version``, and the clock remembers what was written (an object's
-id, ``-1 - index`` for a player, a field's name for the game state).  Numbers are never reused:
-a rewind (726.1) puts objects back with the versions they had, whose contents are exactly those
-they had then, and moves the clock on.  So anything derived from the state can be remembered
-against versions -- "computed at version N" -- and brought up to date from :meth:`Clock.since`:
-only what was written after N needs to be looked at again.
+id, ``-1 - index`` for a player, a field's name or a zone's key for the game state).  Numbers are
+never reused: a rewind (726.1) puts objects back with the versions they had, whose contents are
+exactly those they had then, and is itself recorded as a write of everything it put back.  So
+anything derived from the state can be remembered against a clock reading and brought up to date
+from :meth:`Clock.since` (only what was written after it needs to be looked at again), or kept as
+it is while :meth:`Clock.quiet_since` says only time passed.
 """
 from __future__ import annotations
 
