@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Mapping, TypeVar
 
 from .versions import Clock, player_key
 from .zones import Zone
@@ -136,14 +136,8 @@ class GameObject:
             self.__dict__["version"] = self.clock.wrote(self.oid)
 
     def __deepcopy__(self, memo: dict[int, object]) -> "GameObject":
-        """A copy for another game (``Game.fork``): every field is an immutable value; the copy
-        follows the other game's clock (``GameState.__deepcopy__`` copies the clock first)."""
-        new: GameObject = object.__new__(GameObject)
-        new.__dict__.update(self.__dict__)
-        if self.clock is not None:
-            new.__dict__["clock"] = memo.get(id(self.clock), self.clock)
-        memo[id(self)] = new
-        return new
+        """A copy for another game (``Game.fork``): see :func:`_copy_for_fork`."""
+        return _copy_for_fork(self, memo)
 
     @property
     def owner(self) -> int:
@@ -216,13 +210,8 @@ class Player:
             self.__dict__["version"] = self.clock.wrote(player_key(self.index))
 
     def __deepcopy__(self, memo: dict[int, object]) -> "Player":
-        """A copy for another game: immutable fields, the other game's clock."""
-        new: Player = object.__new__(Player)
-        new.__dict__.update(self.__dict__)
-        if self.clock is not None:
-            new.__dict__["clock"] = memo.get(id(self.clock), self.clock)
-        memo[id(self)] = new
-        return new
+        """A copy for another game (``Game.fork``): see :func:`_copy_for_fork`."""
+        return _copy_for_fork(self, memo)
 
 
 def plus(counts: Mapping[str, int], kind: str, n: int) -> "Counter[str]":
@@ -234,4 +223,19 @@ def plus(counts: Mapping[str, int], kind: str, n: int) -> "Counter[str]":
         new[kind] = left
     else:
         del new[kind]
+    return new
+
+
+_Written = TypeVar("_Written", GameObject, Player)
+
+
+def _copy_for_fork(obj: _Written, memo: dict[int, object]) -> _Written:
+    """A copy of ``obj`` for another game: every field is an immutable value, so they are shared;
+    the copy follows the other game's clock (``GameState.__deepcopy__`` copies the clock first)."""
+    new: _Written = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    clock = obj.__dict__.get("clock")
+    if clock is not None:
+        new.__dict__["clock"] = memo.get(id(clock), clock)
+    memo[id(obj)] = new
     return new
