@@ -268,8 +268,8 @@ def declare_attackers(game: "Game") -> None:
             return
         opts = tuple(Choice(str(o.oid), game.name_of(o.oid)) for o in cands)
         chosen = _choose_attackers(game, player, cands, opts)
-    if chosen is None:
-        return
+    if not chosen:
+        return  # 508.8: no creature attacks, so no player is attacked (506.2): nothing to write
     game.state.defending = game.opponent(player)  # 506.2: the next player in turn order still in the game
     for oid in chosen:
         o = game.obj(oid)
@@ -283,8 +283,7 @@ def declare_attackers(game: "Game") -> None:
     if len(chosen) == 1:
         # 506.5: a creature attacks alone if it's the only creature declared as an attacker.
         game.fire_object_event(game.obj(chosen[0]), "attacks_alone")
-    if chosen:
-        game.fire_attack_batch(chosen)
+    game.fire_attack_batch(chosen)
 
 
 def _announce_bands(game: "Game", player: int, chosen: list[int]) -> None:

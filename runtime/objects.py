@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Mapping, TypeVar
 
-from .versions import Clock, player_key
+from .versions import STATUS, Clock, player_key, status_key
 from .zones import Zone
 
 from .stickers import PlacedSticker, StickerSheet
@@ -128,7 +128,8 @@ class GameObject:
             return
         clock = d.get("clock")
         if clock is not None:
-            clock.write(self, d, d["oid"])
+            oid = d["oid"]
+            clock.write(self, d, oid, status_key(oid) if name in STATUS else None)
         d[name] = value
 
     def __post_init__(self) -> None:

@@ -9,7 +9,8 @@ from the game's write journal (``runtime.versions``), looking again only at what
 - while the board is *local* -- no permanent's static ability affects another object or a card
   elsewhere (611.3a) -- a permanent's characteristics depend on that permanent alone (its card,
   counters, status, and the resolved effects on it, 611.2), so only the permanents written since
-  are computed again, and only their controllers' lists are patched; but for one whose own static
+  are computed again, and only their controllers' lists are patched -- of one whose status alone
+  was written (tapped, attacking, damage: ``versions.STATUS``), only its usable mana abilities; but for one whose own static
   ability has a condition or a counted value (604.3: threshold, "power equal to the number of
   ..."), which may read anything, and one something is attached to (303.4: the Aura's statics),
   which are computed again at every update;
@@ -113,6 +114,10 @@ class _Lists:
         if old.mana != new.mana:
             self._sources = None
         return True
+
+    def forget_sources(self) -> None:
+        """An entry's usable mana abilities changed: the sources are listed again on next need."""
+        self._sources = None
 
 
 class Permanents:
@@ -250,8 +255,17 @@ class Permanents:
             for oid in gone:
                 del self.entries[oid]
             self.lists.clear()
-        self.step_watchers = self.event_watchers_found = None
         changed = [key for key in written | self.volatile if type(key) is int and key > 0]
+        # Permanents whose status alone was written (tapped, attacking, damage: ``versions.STATUS``).
+        # On a local board their characteristics stand and only their usable mana abilities are
+        # found again (605.1a: a tapped permanent's {T} abilities can't be activated); where a
+        # source affects others, its selector may read the status ("attacking creatures"): computed again.
+        status = {key[1] for key in written if type(key) is tuple and key[0] == "status"}.difference(changed)
+        if status and not self.local:
+            changed += status
+            status = set()
+        if changed or _BATTLEFIELD in written:
+            self.step_watchers = self.event_watchers_found = None
         here = [o for o in map(objects.get, changed)
                 if o is not None and o.zone is Zone.BATTLEFIELD and not o.phased_out]
         # A source affecting others written (phased out, say: 702.26b), or one arriving: found again.
@@ -276,6 +290,14 @@ class Permanents:
             for e in (old, new):
                 if e is not None:
                     self.lists.pop(e.controller, None)
+        for key in status:
+            e = self.entries.get(key)
+            if e is not None:
+                mana = e.mana
+                e.find_mana(game)
+                lists = self.lists.get(e.controller)
+                if lists is not None and e.mana != mana:
+                    lists.forget_sources()
         if not written.isdisjoint(_NEW_TURN):
             for e in self.entries.values():
                 e.find_mana(game)

@@ -11,7 +11,8 @@ saved and put back by snapshots (nothing is derived from it either).
 
 A :class:`Clock` numbers the writes of one game: each write takes the next number, which the
 written object keeps as its ``version``, and the clock remembers what was written (an object's
-id, ``-1 - index`` for a player, a field's name or a zone's key for the game state).  Numbers are
+id, ``-1 - index`` for a player, a field's name or a zone's key for the game state; a write of
+one of an object's :data:`STATUS` fields alone is recorded as :func:`status_key` of its id).  Numbers are
 never reused: a rewind (726.1) puts objects back with the versions they had, whose contents are
 exactly those they had then, and is itself recorded as a write of everything it put back.  So
 anything derived from the state can be remembered against a clock reading and brought up to date
@@ -31,6 +32,17 @@ T = TypeVar("T")
 # its timing (307.1, checked afresh), depends on them: what was derived from the state stays true
 # across writes of these alone (``verify`` compares every such value with a fresh computation).
 PASSING_TIME = frozenset({"priority", "step", "tick", "pending", "delayed"})
+
+# The fields of a game object that are none of its characteristics' inputs (613: those come from
+# its card, copy and face-down status, stickers, text changes, counters and the effects on it):
+# its status (110.5: tapped, 506.4 attacking and blocking), damage marked on it (120.3), and what
+# was done with it this turn.  A write of these alone is journalled as :func:`status_key`, so what
+# was derived from its characteristics alone is known to stand (``runtime.permanents``); a
+# characteristic that does read them (a condition, 604.3; a selector, "attacking creatures") is
+# of a permanent computed again at every update, or of one a source's selector may match.
+STATUS = frozenset({"tapped", "attacking", "blocking", "damage", "deathtouched", "dealt_damage_turn",
+                    "damaged_by", "tapped_for", "regenerate_shields", "activations", "entered_turn",
+                    "control_since", "targets"})
 
 # Past this many writes since a derived value was computed, it is recomputed whole rather than
 # brought up to date write by write (the journal is also cut back to this length).
@@ -55,13 +67,15 @@ class Clock:
         self.marks: list[int] = []
         self.trail: list[tuple[object, dict[str, object], Hashable]] = []
 
-    def write(self, owner: object, fields: dict[str, object], key: Hashable) -> None:
-        """``owner`` (whose ``__dict__`` is ``fields``) is about to be written: keep its fields on
-        the trail if this is its first write since the latest snapshot, and give it a new version."""
+    def write(self, owner: object, fields: dict[str, object], key: Hashable, written: Hashable | None = None) -> None:
+        """``owner`` (whose ``__dict__`` is ``fields``, journalled as ``key``) is about to be
+        written: keep its fields on the trail if this is its first write since the latest snapshot,
+        and give it a new version.  ``written``: what to journal instead of ``key`` (a status write,
+        :func:`status_key`); a rewind reports ``key``, as it puts back every field."""
         marks = self.marks
         if marks and fields["version"] <= marks[-1]:  # type: ignore[operator]
             self.trail.append((owner, fields.copy(), key))
-        fields["version"] = self.wrote(key)
+        fields["version"] = self.wrote(key if written is None else written)
 
     def wrote(self, key: Hashable) -> int:
         """Record a write of ``key``; returns the write's number (the written thing's new version)."""
@@ -143,6 +157,11 @@ class Clock:
 def player_key(index: int) -> int:
     """The journal key of player ``index`` (object ids are positive)."""
     return -1 - index
+
+
+def status_key(oid: int) -> tuple[str, int]:
+    """The journal key of a write of :data:`STATUS` fields alone of object ``oid``."""
+    return ("status", oid)
 
 
 def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:

@@ -15,11 +15,12 @@ import pytest
 from runtime.continuous import GainKeywords
 from runtime.errors import IllegalAction
 from runtime.state import state_digest
-from runtime.objects import CastInfo
+from runtime.objects import CastInfo, plus
 from runtime.pool import Pool
 from runtime.sba import check_state_based_actions
 from runtime.tools.simulate import play_game
 from runtime.stack import StackItem, StackKind, with_targets
+from runtime.versions import status_key
 from runtime.zones import Zone
 
 from .helpers import blank_game
@@ -94,17 +95,35 @@ def test_versions_number_every_write_and_never_go_back(pool: Pool) -> None:
     v0 = o.version
     start = game.state.clock.now
     snap = game.snapshot()
-    o.tapped = True
-    assert o.version > v0 and game.state.clock.since(start) == {bears}
+    o.tapped = True  # a status write (versions.STATUS): journalled apart from its characteristics' inputs
+    assert o.version > v0 and game.state.clock.since(start) == {status_key(bears)}
     game.set_zone(Zone.HAND, 1, (999,))  # not a consistent state: only the write matters here
-    assert game.state.clock.since(start) == {bears, (Zone.HAND, 1)}
+    assert game.state.clock.since(start) == {status_key(bears), (Zone.HAND, 1)}
+    o.counters = plus(o.counters, "+1/+1", 1)
+    assert game.state.clock.since(start) == {status_key(bears), bears, (Zone.HAND, 1)}
     after = game.state.clock.now
     game.restore(snap)
     assert o.version == v0  # the fields it had, with the version they had
-    # A rewind is a write of what it put back: the object, and the zone that differs.
+    # A rewind is a write of what it put back: the object (all of it), and the zone that differs.
     assert game.state.clock.since(after) == {bears, (Zone.HAND, 1)}
     o.tapped = True
     assert o.version > after
+
+
+def test_a_status_write_keeps_a_permanents_characteristics_and_finds_its_mana_again(pool: Pool) -> None:
+    game = blank_game(pool)
+    forest = game.add_card(0, pool.get("Forest"), Zone.BATTLEFIELD)
+    with game.unchanging():
+        lists = game.permanents.lists_of(game, 0)
+        assert lists is not None
+        ch = lists.controlled[0][1]
+        assert [s[0] for s in lists.sources] == [forest]
+    game.obj(forest).tapped = True  # 110.5: its status, none of its characteristics (613)
+    with game.unchanging():
+        lists = game.permanents.lists_of(game, 0)
+        assert lists is not None
+        assert lists.controlled[0][1] is ch  # kept, not computed again
+        assert lists.sources == []  # 605.1a: a tapped land's {T} ability can't be activated
 
 
 def test_rewinding_restores_the_effects_and_the_stack_items_a_snapshot_shares(pool: Pool) -> None:
