@@ -486,6 +486,15 @@ class Game:
         new.state = copy.deepcopy(self.state)
         new.keyword_resolver = self.keyword_resolver
         new.priority_passes = self.priority_passes
+        # What is kept against the clock is true of the copy too (its clock has the same readings
+        # and journal, ``Clock.__deepcopy__``): the copy starts with it rather than from nothing.
+        # Offers and the last clean state-based-action check are values, shared; the permanents'
+        # entries are pointed at the copy's objects (characteristics are immutable, shared).
+        new.kept_offers = dict(self.kept_offers)
+        new.sba_clean_at = self.sba_clean_at
+        new.permanents = self.permanents.copy_for(new.state.objects)
+        new.printed = self.printed  # depends on definitions alone, which never change
+        new.verify_characteristics = self.verify_characteristics
         return new
 
     def digest(self) -> str:

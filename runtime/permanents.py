@@ -26,7 +26,7 @@ from the game's write journal (``runtime.versions``), looking again only at what
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable
+from typing import TYPE_CHECKING, Hashable, Mapping
 
 from .abilities import BeginningOfStep, ObjectEvent, TriggeredAbility
 from .continuous import PTChange, SetPT
@@ -68,6 +68,13 @@ class _Entry:
         self.watches = ch.derived(_watches_others)
         self.mana: tuple[Source, ...] = ()
         self.find_mana(game)
+
+    def copy_for(self, o: "GameObject") -> "_Entry":
+        """The same entry for ``o``, the copy of its object in another game (``Game.fork``)."""
+        new = object.__new__(_Entry)
+        new.obj, new.controller, new.ch, new.actor = o, self.controller, self.ch, self.actor
+        new.mana, new.step_triggers, new.watches = self.mana, self.step_triggers, self.watches
+        return new
 
     def find_mana(self, game: "Game") -> None:
         """Its {T} mana abilities usable now (605.1a; not while summoning sick, 302.6)."""
@@ -147,6 +154,17 @@ class Permanents:
         self.step_watchers: list[tuple["GameObject", tuple["TriggeredAbility", ...]]] | None = None
         # Every permanent with an ability watching other objects' events, in battlefield order.
         self.event_watchers_found: list["GameObject"] | None = None
+
+    def copy_for(self, objects: "Mapping[int, GameObject]") -> "Permanents":
+        """These permanents for a copy of the game (``Game.fork``) whose objects are ``objects``:
+        true at the same clock reading; the lists are made again from the entries on first need."""
+        new = Permanents()
+        new.stamp, new.order, new.continuous = self.stamp, self.order, self.continuous
+        new.local, new.stable_sources = self.local, self.stable_sources
+        new.volatile, new.sources = set(self.volatile), set(self.sources)
+        # An entry whose object is gone since the stamp is left out: the journal has its removal.
+        new.entries = {oid: e.copy_for(o) for oid, e in self.entries.items() if (o := objects.get(oid)) is not None}
+        return new
 
     def lists_of(self, game: "Game", player: int) -> _Lists | None:
         """``player``'s lists, brought up to date (inside a read-only stretch, 613.8 not in progress);

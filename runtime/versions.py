@@ -150,8 +150,13 @@ class Clock:
         return keys
 
     def __deepcopy__(self, memo: dict[int, object]) -> "Clock":
-        """A copy for another game (``Game.fork``): the same number, nothing known before it."""
-        return Clock(self.now)
+        """A copy for another game (``Game.fork``): the same readings and the same journal, so what
+        was derived from the state before the copy stays true of the copy while nothing is written
+        (the copy's objects are equal to these, version for version).  The snapshots' marks and
+        trail stay here: a snapshot restores the game it was taken of."""
+        new = Clock(self.now)
+        new.base, new.eventful, new.journal = self.base, self.eventful, list(self.journal)
+        return new
 
 
 def player_key(index: int) -> int:

@@ -184,12 +184,15 @@ class _ForkAt:
         return self.inner.decide(question)
 
 
-@pytest.mark.parametrize(("kind", "at"), [(ChooseAction, 5), (ChooseAction, 60), (DeclareAttackers, 1),
-                                          (DeclareBlockers, 1)])
-def test_a_fork_resumed_plays_the_same_game(pool: Pool, kind: type, at: int) -> None:
+@pytest.mark.parametrize(("kind", "at", "verify"), [(ChooseAction, 5, False), (ChooseAction, 60, False),
+                                                    (DeclareAttackers, 1, False), (DeclareBlockers, 1, False),
+                                                    (ChooseAction, 60, True), (DeclareBlockers, 1, True)])
+def test_a_fork_resumed_plays_the_same_game(pool: Pool, kind: type, at: int, verify: bool) -> None:
     """``Game.fork`` + ``turns.resume`` take the game up exactly where the question was asked
     (117.3d: the same passes in succession; 508.1 / 509.1: the declaration's step begun again):
-    with copies of the same players the copy ends in the same state as the game."""
+    with copies of the same players the copy ends in the same state as the game.  With
+    ``verify``, every value the copy is served from what it took over from the game (offers,
+    permanents, the state-based-action check) is compared with a fresh computation."""
     players: list[RandomDecider] = []
     forks: list[Game] = []
 
@@ -199,9 +202,46 @@ def test_a_fork_resumed_plays_the_same_game(pool: Pool, kind: type, at: int) -> 
         d = RandomDecider(8)
         players.insert(0, d)
         return d
-    r = play_game(pool, 3, load_decks(pool), max_turns=12, inner=inner, check=False)
-    assert len(forks) == 1
-    assert forks[0].digest() == r.final_state
+    r = play_game(pool, 3, load_decks(pool), max_turns=12, inner=inner, check=False, verify=verify)
+    assert len(forks) == 1 and forks[0].verify_characteristics == verify
+    assert forks[0].digest() == r.final_state and not r.violations
+
+
+def test_a_fork_starts_with_what_the_game_kept(pool: Pool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copy's clock has the game's readings and journal (``Clock.__deepcopy__``), so the offers
+    and the permanents' characteristics the game kept are served in the copy without being
+    computed again, each permanent's the same characteristics object."""
+    from runtime import layers, offers
+    seen: list[tuple[Game, Game, int]] = []
+
+    class Capture(RandomDecider):
+        def decide(self, question: Question) -> Answer:
+            if isinstance(question, ChooseAction) and len(seen) < 1 and self.ref[0].state.turn >= 6:
+                g = self.ref[0]
+                seen.append((g, g.fork([RandomDecider(1), RandomDecider(2)]), question.player))
+            return super().decide(question)
+
+    ref: list[Game] = []
+
+    def inner(i: int, r: list[Game]) -> Decider:
+        d = Capture(i)
+        d.ref = r  # type: ignore[attr-defined]
+        return d
+    play_game(pool, 5, load_decks(pool), max_turns=8, inner=inner, check=False)
+    assert seen
+    game, copy_, player = seen[0]
+    # The game had found the offers and its permanents for this decision as the copy was made.
+    assert copy_.permanents.stamp == copy_.state.clock.now and len(copy_.permanents.entries) > 2
+
+    def boom(*a: object, **k: object) -> object:
+        raise AssertionError("computed again in the copy")
+    monkeypatch.setattr(offers, "_candidates", boom)
+    monkeypatch.setattr(layers, "through_layers", boom)
+    with copy_.unchanging():
+        served = offers.legal_action_choices(copy_, player)
+        lists = copy_.permanents.lists_of(copy_, player)
+    assert served and lists is not None
+    assert all(o is copy_.obj(o.oid) for o, _ in lists.controlled)  # the copy's own objects
 
 
 def _hand_question(pool: Pool, names: list[str]) -> tuple[Game, Mulligan]:
