@@ -4,7 +4,8 @@ cache folder, keyed by that hash) only when something needs it.
 The cache holds the lowered library as JSON (:func:`dump_ir`, :func:`load_ir`) after the SHA-256 of
 that JSON (a damaged file is lowered again, never rendered), a format that can't run code: an object is ``{"@": "module.Class", "f": [its fields]}``, made again only for a class
 of the IR's registry (the dataclasses defined in ``compiler.ir``'s modules) by calling the class
-with its fields, which only stores them; an enum member is ``{"@": "module.Enum", "v": NAME}``;
+with its fields, which only stores them; an enum member is ``{"@": "module.Enum", "v": NAME}``, of an
+enum of the IR's or of a runtime enum its fields hold (``runtime.selectors.ObjectKind``);
 a tuple is a list; strings, numbers, booleans and None are themselves.  Anything else in the file (another class's name, a field
 count that doesn't fit, a value of another type) means the library is lowered again.  Files of
 the earlier format (``library-*.pickle``) are never read.
@@ -55,7 +56,9 @@ _REGISTRY: dict[str, tuple[type, tuple[str, ...] | None]] = {}
 
 def _registry() -> dict[str, tuple[type, tuple[str, ...] | None]]:
     """The IR's classes by ``module.qualname``, each with its field names (None: an enum): every
-    dataclass and enum defined in a module of ``compiler.ir``, and nothing else."""
+    dataclass and enum defined in a module of ``compiler.ir``, and the runtime's enums those modules
+    import (the values of fields of the runtime's classes the IR extends: ``FilterIR.kind``, a
+    ``runtime.selectors.ObjectKind``), and nothing else."""
     if not _REGISTRY:
         import dataclasses
         import enum
@@ -66,9 +69,13 @@ def _registry() -> dict[str, tuple[type, tuple[str, ...] | None]]:
             if not mod_name.startswith("compiler.ir.") or mod is None:
                 continue
             for value in vars(mod).values():
-                if not isinstance(value, type) or value.__module__ != mod_name:
+                if not isinstance(value, type):
                     continue
-                name = f"{mod_name}.{value.__qualname__}"
+                name = f"{value.__module__}.{value.__qualname__}"
+                if value.__module__ != mod_name:
+                    if issubclass(value, enum.Enum) and value.__module__.startswith("runtime."):
+                        _REGISTRY[name] = (value, None)  # (a member is only looked up by its name)
+                    continue
                 if issubclass(value, enum.Enum):
                     _REGISTRY[name] = (value, None)
                 elif dataclasses.is_dataclass(value):

@@ -17,6 +17,7 @@ from dsl.diagnostics import Diagnostic
 from dsl.metamodel import MAX_DIGITS, location, parse_text
 from dsl.strings import unescape
 from runtime.pool import module_name as pool_module_name
+from runtime.selectors import ObjectKind
 
 from .ir import amounts as am
 from .ir import conditions as co
@@ -299,6 +300,13 @@ def _lower_keyword(ck: Checker, item: Any, module: str, path: str) -> KeywordIR:
 # ------------------------------------------------------------------ selectors, amounts, costs
 
 
+def _object_kind(word: str) -> ObjectKind:
+    """109.2: the kind of object a selector's noun names (the grammar's ``FilterKind``, singular or
+    plural; "": none, any object of the words' types).  A "permanent card" (110.4b) is a card."""
+    noun = word.rstrip("s")
+    return ObjectKind.CARD if noun == "permanent card" else ObjectKind(noun)
+
+
 def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     if f is None:
         # Every part of a selector is optional in the grammar, so "target ." parses with none.
@@ -313,7 +321,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         any_types = types[-1:] + tuple(t[:-1] if t.endswith("s") else t for t in f.ortypes)
         types = types[:-1]
     subtypes = tuple(ck.subtype(f, s) for s in f.subtypes)
-    noun = (f.kind or "").rstrip("s")
+    kind = _object_kind(f.kind or "")
+    permanent_card = (f.kind or "").startswith("permanent card")  # (the words: "permanent card(s)", 110.4b)
     non = []
     for n in f.nons:
         word = n[3:].rstrip(",")  # "nonartifact, nonblack creature": the comma is printed only
@@ -326,7 +335,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
             non.append(word)  # a card type, "token", or a supertype ("nonbasic land", 205.4a)
         else:
             ck.error(f, f"unknown word '{n}' in a selector", "use non<color> or non<card type>, e.g. 'nonblack'")
-    if not (types or any_types or subtypes or noun):
+    if not (types or any_types or subtypes) and kind is ObjectKind.ANY:
         ck.error(f, "a selector needs a card type, a subtype, or 'card', 'spell' or 'permanent'")
     # Oracle order: subtypes before card types ("target Goblin creature", "Saproling creatures").
     type_words = list(f.subtypes) + list(f.types)
@@ -412,7 +421,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     keywords = tuple(f.keywords) + ((kw_ability,) if kw_ability else ())
     if f.suspended:
         # 702.62b: "suspended card": a card in exile with suspend and a time counter on it.
-        if keywords or counter or noun != "card":
+        if keywords or counter or kind is not ObjectKind.CARD or permanent_card:
             ck.error(f, "'suspended' says 'suspended card' and nothing more (702.62b)")
         keywords, counter = ("suspend",), "time"
     if f.late:
@@ -420,9 +429,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
             ck.error(f, "a selector has one 'with' keyword list: put it after the controller")
         keywords = tuple(f.late)
         words += " with " + " or ".join(f.late)
-    if noun == "permanent card":
+    if permanent_card:
         # 110.4b: a permanent card is an artifact, creature, enchantment, land or planeswalker card.
-        noun = "card"
         if any_types:
             ck.error(f, "'permanent card' can't be joined with 'or' card types")
         any_types = ("artifact", "creature", "enchantment", "land", "planeswalker")
@@ -438,7 +446,7 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
     if f.orsubtype:
         # "sacrifice an artifact or Goblin": a permanent of the card type, or one of the subtype.
         alt = ck.subtype(f, f.orsubtype)
-        alternatives = (FilterIR(subtypes=(alt,), kind=noun, words=alt),)
+        alternatives = (FilterIR(subtypes=(alt,), kind=kind, words=alt),)
     if f.dealtby:
         words += " dealt damage by this this turn"  # "this" printed as the card's name
     if f.tappedfor:
@@ -452,8 +460,8 @@ def _filter(ck: Checker, f: Any, owner: Any = None) -> FilterIR:
         words += f" that targets only a single {single}"
     return FilterIR(types=types, subtypes=subtypes, supertypes=tuple(f.supertypes),
                     colors=tuple(COLOR_LETTER.get(c, c) for c in f.colors), non=tuple(non),
-                    keywords=keywords, kind=noun, words=words, other=bool(f.other or f.another),
-                    token=noun == "token",  # "creature token" (111.1)
+                    keywords=keywords, kind=kind, words=words, other=bool(f.other or f.another),
+                    token=kind is ObjectKind.TOKEN,  # "creature token" (111.1)
                     any_types=any_types, face_down=bool(f.facedown), face_up=bool(f.faceup),
                     without=f.without or "", controller=controller, blocked_by_source=bool(f.blocked_by_this or f.blocked_this_combat or f.blockedbythis),
                     mana_value_at_least=mv_min, mana_value_at_most=mv_max, multicolored=bool(f.multis), exiled=bool(f.exiled),
@@ -878,7 +886,7 @@ class CardLowering:
             # "it's an artifact, creature, or land card": any one of the listed card types (205.2a)
             types = tuple(str(t).rstrip("s") for t in [*c.types, c.last])
             words = ", ".join(str(t) for t in c.types) + f", or {c.last} {c.kind}"
-            return co.ItIs(FilterIR(any_types=types, kind=str(c.kind).rstrip("s"), words=words))
+            return co.ItIs(FilterIR(any_types=types, kind=_object_kind(str(c.kind)), words=words))
         return co.ItIs(_filter(self.ck, c.filter, c))
 
     def condition_CountersCondition(self, c: Any) -> Condition:
@@ -967,7 +975,7 @@ class CardLowering:
         self.after_unbounded(t)
         # 115.1, 115.7: "target spell or ability with a single target": a spell or an ability on the stack.
         words = "spell or ability with a single target"
-        self.targets.append(TargetIR(TargetKind.OBJECT, FilterIR(kind="spell", single_target="target", words=words),
+        self.targets.append(TargetIR(TargetKind.OBJECT, FilterIR(kind=ObjectKind.SPELL, single_target="target", words=words),
                                      "stack", condition, words=f"target {words}", abilities=True))
         return rf.SlotRef(len(self.targets) - 1, words=f"target {words}")
 

@@ -5,12 +5,14 @@ string from a script passes through :func:`lit` (``repr``), so quotes, backslash
 newlines, ``\"\"\"`` and template syntax become inert literal text; identifiers come only from
 :func:`compiler.lower.identifier` / :func:`module_name`, which admit ``[A-Za-z0-9_]`` alone, and
 every one the templates write passes :func:`ident` (a name bound or read) or :func:`module` (a
-generated module's name in a relative import).
+generated module's name in a relative import).  A member of a runtime enum (``rt.ObjectKind.SPELL``)
+is written by :func:`member`, from the enum's and the member's own names, never a script's words.
 """
 from __future__ import annotations
 
 import keyword
 import re
+from enum import Enum
 
 from .safety import FORBIDDEN_NAMES
 
@@ -49,6 +51,17 @@ def ident(name: str) -> str:
             or keyword.iskeyword(name) or keyword.issoftkeyword(name) or name in FORBIDDEN_NAMES:
         raise ValueError(f"not a valid identifier: {name!r}")
     return name
+
+
+def member(value: Enum) -> str:
+    """``rt.ENUM.MEMBER`` for a member of an enum of the runtime (``rt.ObjectKind.SPELL``): the enum's
+    and the member's names are the runtime's own, a fixed set, never a script's words (and
+    :mod:`compiler.safety` allows only the members of the enums ``runtime.api`` exports)."""
+    cls = type(value)
+    if not isinstance(value, Enum) or not cls.__module__.startswith("runtime.") \
+            or cls.__members__.get(value.name) is not value or not _IDENT.fullmatch(value.name):
+        raise TypeError(f"not a member of a runtime enum: {value!r}")
+    return f"rt.{ident(cls.__name__)}.{value.name}"
 
 
 def module(name: str) -> str:

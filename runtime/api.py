@@ -28,7 +28,7 @@ from .values import (
     AttackingPlayer, CardsInZone, DefendingPlayer, OwnersOfAffected, TheRest,
     PlayerSlot, SacrificeSpec, Slot, SlotsFrom, Slots, ThisObject, TimesPaid, XValue, You,
 )
-from .selectors import ObjectFilter
+from .selectors import ObjectFilter, ObjectKind
 from .zones import Zone
 
 __all__ = [
@@ -94,6 +94,7 @@ __all__ = [
     "MayCastAsThoughInstant",
     "ObjectEvent",
     "ObjectFilter",
+    "ObjectKind",
     "OwnerOf",
     "PlayerSlot",
     "PowerOf",

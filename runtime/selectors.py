@@ -3,6 +3,7 @@ qualities protection speaks of (702.16a)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from .mana import COLOR_NAMES, mana_value
@@ -14,12 +15,37 @@ if TYPE_CHECKING:
     from .objects import GameObject
 
 
+class ObjectKind(Enum):
+    """The kind of object a selector's words name (109.1: an object is a card, a token, a spell, a
+    permanent, ...), by the noun they use (109.2); the value is that noun as the words write it.
+
+    The kind says where the object is: the instruction, cost or target slot that has the selector
+    looks in that zone (a target's ``TargetSpec.zone``, a search's library), so :meth:`ObjectFilter.matches`
+    itself reads only the other properties.
+    """
+
+    # 109.2: no noun, only a card type or subtype ("target creature", "each Goblin"): a permanent of
+    # that type on the battlefield -- or, where an instruction names a zone, an object there.
+    ANY = ""
+    # 110.1: "permanent": a card or token on the battlefield.
+    PERMANENT = "permanent"
+    # 108.2, 109.2a: "card": a Magic card, in the zone the words name (a hand, a library, a graveyard,
+    # exile) -- outside the battlefield and the stack, where it is a permanent or a spell.
+    CARD = "card"
+    # 112.1, 109.2b: "spell": a card (or a copy of one) on the stack.
+    SPELL = "spell"
+    # 111.1: "token" ("creature token"): a permanent that isn't represented by a card (``token``
+    # selects tokens only).
+    TOKEN = "token"
+
+
 @dataclass(frozen=True)
 class ObjectFilter:
     """A selector over objects: "nonblack creature", "basic land card", "creature with flying or reach".
 
-    Every listed property must hold; ``keywords`` needs any one of them.  ``kind`` is "card",
-    "spell", "permanent" or "token" (or "" when the words don't say); ``token`` selects tokens only.
+    Every listed property must hold; ``keywords`` needs any one of them.  ``kind`` is the kind of
+    object the words name (:class:`ObjectKind`: a card, a spell, a permanent, a token, or
+    ``ObjectKind.ANY`` when they name none); ``token`` selects tokens only.
     """
 
     # The fields are in the order generated code writes them (compiler/ir/selectors.py writes the
@@ -31,7 +57,7 @@ class ObjectFilter:
     colors: tuple[str, ...] = field(default=(), metadata=COLOR_WORDS)
     non: tuple[str, ...] = field(default=(), metadata=COLOR_WORDS)  # colors or types the object must not have ("nonblack")
     keywords: tuple[str, ...] = ()
-    kind: str = ""
+    kind: ObjectKind = ObjectKind.ANY
     other: bool = False  # not the source itself
     without: str = ""  # must not have this keyword
     controller: str = ""  # "you" | "defending" | "opponent" | "they" | "own" | "event", relative to ``viewer``
@@ -88,7 +114,7 @@ class ObjectFilter:
     def states_quality(self) -> bool:
         """Whether the words state a quality (701.19b), not just a quantity of cards: "a card" and
         "two cards" name only the kind of object, "a basic land card" or "a red card" more."""
-        return replace(self, kind="") != ObjectFilter()
+        return replace(self, kind=ObjectKind.ANY) != ObjectFilter()
 
     def matches(self, game: "Game", obj: "GameObject", viewer: int | None = None,
                 source_oid: int | None = None) -> bool:

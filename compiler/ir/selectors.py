@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from enum import Enum
 
-from runtime.selectors import ObjectFilter
+from runtime.selectors import ObjectFilter, ObjectKind
 
-from ..pyexpr import ident, lit, tuple_expr
+from ..pyexpr import ident, lit, member, tuple_expr
 
 # The runtime selector's fields with their defaults, in the order generated code writes them.
 _RUNTIME_FIELDS = tuple((f.name, f.default) for f in fields(ObjectFilter))
@@ -29,12 +30,12 @@ class FilterIR(ObjectFilter):
     @property
     def is_spell(self) -> bool:
         """Whether it selects spells (on the stack, 112.1), not permanents or cards."""
-        return self.kind == "spell"
+        return self.kind is ObjectKind.SPELL
 
     @property
     def is_card(self) -> bool:
         """Whether it selects cards (outside the battlefield and the stack)."""
-        return self.kind == "card"
+        return self.kind is ObjectKind.CARD
 
     def python(self) -> str:
         """The ``rt.ObjectFilter`` expression: the fields that differ from their defaults."""
@@ -48,6 +49,8 @@ class FilterIR(ObjectFilter):
                 continue
             if name == "alternatives":
                 out.append(f"alternatives={tuple_expr([a.python() for a in self.alternatives])}")
+            elif isinstance(value, Enum):
+                out.append(f"{name}={member(value)}")  # ``kind=rt.ObjectKind.SPELL``
             else:
                 out.append(f"{name}={lit(value)}")
         return f"rt.ObjectFilter({', '.join(out)})"

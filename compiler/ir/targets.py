@@ -52,7 +52,7 @@ class TargetIR:
             return that
         if self.zone == "graveyard":
             return "that card"  # a card in a graveyard is a card, whatever its types (109.2)
-        noun = (self.filter.types or self.filter.subtypes or (self.filter.kind,))[0] or "permanent"
+        noun = (self.filter.types or self.filter.subtypes or (self.filter.kind.value,))[0] or "permanent"
         return f"that {noun}"
 
     def python(self) -> str:

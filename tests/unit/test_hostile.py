@@ -244,6 +244,23 @@ def test_ident_refuses_anything_but_a_plain_identifier(bad: str) -> None:
     assert ident("Name_1") == "Name_1"
 
 
+def test_member_writes_only_a_runtime_enum_member() -> None:
+    """An enum member reaches generated code as ``rt.ENUM.MEMBER`` only for an enum of the runtime
+    (its names are the runtime's, never a script's); anything else is refused."""
+    import enum
+
+    from compiler.ir.targets import TargetKind as IRTargetKind
+    from compiler.pyexpr import member
+    from runtime.selectors import ObjectKind
+
+    assert member(ObjectKind.SPELL) == "rt.ObjectKind.SPELL"
+    assert member(ObjectKind.ANY) == "rt.ObjectKind.ANY"
+    Foreign = enum.Enum("Foreign", {"X": 1})
+    for bad in ("SPELL", IRTargetKind.ANY, Foreign.X, None):
+        with pytest.raises(TypeError):
+            member(bad)  # type: ignore[arg-type]
+
+
 # Findings of the fuzzer's cli and cache targets (tests/fuzz/targets.py), each a regression test.
 
 def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -16,6 +16,7 @@ import pytest
 
 from compiler import ir
 from compiler.ir import amounts, base
+from runtime.selectors import ObjectKind
 
 
 def _classes() -> list[type]:
@@ -42,7 +43,7 @@ def test_ir_objects_behave_as_frozen_dataclasses() -> None:
     assert repr(f).startswith("FilterIR(types=('creature',), subtypes=()")
     with pytest.raises(dataclasses.FrozenInstanceError):
         f.types = ()  # type: ignore[misc]
-    assert dataclasses.replace(f, kind="x").kind == "x" and f.kind == ""
+    assert dataclasses.replace(f, kind=ObjectKind.SPELL).kind is ObjectKind.SPELL and f.kind is ObjectKind.ANY
     assert pickle.loads(pickle.dumps(f)) == f
     with pytest.raises(TypeError):
         amounts.Fixed()  # type: ignore[call-arg]  # a field without a default is required

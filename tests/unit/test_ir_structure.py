@@ -63,15 +63,37 @@ def test_every_static_part_has_words_or_a_sentence() -> None:
 
 def test_the_compiler_has_no_string_kind_dispatch() -> None:
     """Constructs are told apart by class, never by comparing a ``kind`` string.  (A selector's
-    ``kind`` is not a construct but the runtime's noun field, "card", "spell" or "permanent": its
-    two tests live in compiler/ir/selectors.py, which is left out.)"""
+    ``kind``, the kind of object it names, is the runtime's enum ``rt.ObjectKind``, compared by
+    identity: ``self.kind is ObjectKind.SPELL``.)"""
     pattern = re.compile(r"\bkind\s*(==|!=|\bin\b|\bnot in\b)")
     found = []
     for path in sorted((ROOT / "compiler").rglob("*.py")):
-        if path.name == "selectors.py":
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Compare) and pattern.search(ast.unparse(node)):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
+    assert not found, "\n".join(found)
+
+
+def _strings(node: ast.expr) -> bool:
+    """A string literal, or a tuple, list or set display holding one."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    return isinstance(node, (ast.Tuple, ast.List, ast.Set)) and any(_strings(e) for e in node.elts)
+
+
+def test_no_kind_is_compared_with_a_string() -> None:
+    """Neither the compiler nor the runtime compares a ``kind`` (a name or an attribute: a selector's
+    ``ObjectFilter.kind``, a stack item's, a target slot's) with a string or strings: each kind is an
+    enum's member (``rt.ObjectKind``, ``rt.StackKind``, ``rt.TargetKind``)."""
+    found = []
+    for path in sorted((ROOT / "compiler").rglob("*.py")) + sorted((ROOT / "runtime").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = [node.left, *node.comparators]
+            named = any((isinstance(e, ast.Name) and e.id == "kind") or (isinstance(e, ast.Attribute) and e.attr == "kind")
+                        for e in sides)
+            if named and any(_strings(e) for e in sides):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
     assert not found, "\n".join(found)
 

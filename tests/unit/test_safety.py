@@ -96,6 +96,7 @@ HOSTILE = [
     (HEAD + "X = rt.Fixed(1).amount\n", "'amount'"),
     (HEAD + "X = rt.Zone.__members__\n", "__members__"),
     (HEAD + "X = rt.Zone.mro\n", "'rt.Zone.mro'"),
+    (HEAD + "X = rt.ObjectFilter(kind=rt.ObjectKind.ALL)\n", "'rt.ObjectKind.ALL'"),
     (HEAD + "X = rt.Fixed(__builtins__=1)\n", "dunder keyword"),
     (HEAD + "X = rt.Fixed(1)\nif X:\n    X = 2\n", "If"),
     (HEAD + "try:\n    X = 1\nexcept Exception:\n    pass\n", "Try"),
@@ -132,6 +133,7 @@ def test_what_the_templates_write_is_accepted() -> None:
     check_generated(KEYWORD)
     check_generated(HEAD + "from ..keywords.kicker import Kicker\nCARD = rt.CardDefinition(abilities=(Kicker(rt.Cost()),))\n")
     check_generated(HEAD + "from .search import ActionSearch, ActionReveal\nX = (ActionSearch(), ActionReveal())\n")
+    check_generated(HEAD + "X = rt.ObjectFilter(types=('land',), kind=rt.ObjectKind.CARD)\n")  # (an exported enum's member)
     check_generated("'doc'\nKEYWORDS: dict[str, tuple[str, str]] = {\n    'flying': ('evergreen', 'Flying'),\n}\n")
 
 
@@ -170,6 +172,7 @@ def test_the_api_exports_only_runtime_classes() -> None:
     surface = api_surface()
     assert surface.classes == frozenset(api.__all__)
     assert surface.members["Zone"] >= {"BATTLEFIELD", "HAND"}
+    assert surface.members["ObjectKind"] == {"ANY", "PERMANENT", "CARD", "SPELL", "TOKEN"}
     assert all(issubclass(getattr(api, n), enum.Enum) for n in surface.members)
 
 
@@ -257,7 +260,17 @@ def test_a_damaged_library_cache_is_lowered_again(tmp_path: Path) -> None:
 
     lib = library()
     assert load_ir(dump_ir(lib)) == lib
+    # A selector's kind is the runtime's enum (FilterIR extends rt.ObjectFilter): kept by its member's name.
+    from compiler.ir.selectors import FilterIR
+    from runtime.selectors import ObjectKind
+    assert '{"@":"runtime.selectors.ObjectKind","v":"CARD"}' in dump_ir(lib)
+    for kind in ObjectKind:
+        f = FilterIR(types=("land",), kind=kind, words="w", alternatives=(FilterIR(kind=kind),))
+        back = load_ir(dump_ir(f))
+        assert back == f and isinstance(back, FilterIR) and back.kind is kind
     for bad in ('{"@": "os.system", "f": ["true"]}', '{"@": "compiler.ir.library.LibraryIR", "f": []}', "[1, {}]",
-                '{"@": "compiler.ir.targets.TargetKind", "v": "__class__"}', "not json"):
+                '{"@": "compiler.ir.targets.TargetKind", "v": "__class__"}', "not json",
+                '{"@": "runtime.selectors.ObjectKind", "v": "ALL"}', '{"@": "runtime.selectors.ObjectKind", "f": []}',
+                '{"@": "runtime.stack.StackKind", "v": "SPELL"}'):
         with pytest.raises(DamagedCache):
             load_ir(bad)

@@ -11,8 +11,8 @@ from ..keywords.kicker import Kicker
 class GrowFromTheAshesSpell(rt.SpellAbility):
     text = 'Search your library for a basic land card, put it onto the battlefield, then shuffle your library. If this spell was kicked, instead search your library for two basic land cards, put them onto the battlefield, then shuffle your library.'
     sentences = (
-        rt.Sentence(effects=(rt.PerformAction(action=ActionSearch(), player=rt.You(), count=rt.Fixed(1), filter=rt.ObjectFilter(types=('land',), supertypes=('basic',), kind='card'), destination=rt.Zone.BATTLEFIELD), rt.PerformAction(action=ActionShuffle(), player=rt.You()))),
-        rt.Sentence(effects=(rt.PerformAction(action=ActionSearch(), player=rt.You(), count=rt.Fixed(2), filter=rt.ObjectFilter(types=('land',), supertypes=('basic',), kind='card'), destination=rt.Zone.BATTLEFIELD), rt.PerformAction(action=ActionShuffle(), player=rt.You())), condition=rt.CostPaid(label='kicked'), instead=True),
+        rt.Sentence(effects=(rt.PerformAction(action=ActionSearch(), player=rt.You(), count=rt.Fixed(1), filter=rt.ObjectFilter(types=('land',), supertypes=('basic',), kind=rt.ObjectKind.CARD), destination=rt.Zone.BATTLEFIELD), rt.PerformAction(action=ActionShuffle(), player=rt.You()))),
+        rt.Sentence(effects=(rt.PerformAction(action=ActionSearch(), player=rt.You(), count=rt.Fixed(2), filter=rt.ObjectFilter(types=('land',), supertypes=('basic',), kind=rt.ObjectKind.CARD), destination=rt.Zone.BATTLEFIELD), rt.PerformAction(action=ActionShuffle(), player=rt.You())), condition=rt.CostPaid(label='kicked'), instead=True),
     )
 
 
