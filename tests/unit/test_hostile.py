@@ -371,6 +371,31 @@ def test_oracle_json_spelling_a_lone_surrogate_is_refused(tmp_path: Path, comman
     assert code == 2 and err.endswith(f"holds a lone surrogate ('\\udcff'), which is not a character, {oracle}\n"), err
 
 
+@pytest.mark.parametrize("command", [["new", "--all", "{oracle}", "-o", "{tmp}/out", "-v"],
+                                     ["new", "X", "--oracle", "{oracle}"],
+                                     ["coverage", "--oracle", "{oracle}"]])
+@pytest.mark.parametrize("data, said", [
+    ('{"X": {"name": 3, "text": null}}', "a record whose name is 3, not a string"),
+    ('{"X": {"name": "X", "type_line": 5}}', "the record 'X' has type_line 5, not a string"),
+    ('{"X": {"name": "X", "text": "Draw.", "types": "Instant"}}', 'the record \'X\' has types "Instant", not a list'),
+    ('{"X": {"name": "X", "text": "", "seed_keywords": [{}]}}', "the record 'X' has seed_keywords [{}], not a list"),
+    ('[{"name": "X", "oracle_text": "Draw.", "type_line": ["Instant"]}]', "the record 'X' has type_line [\"Instant\"]"),
+    ('{"data": {"X": [{"name": "X", "type": "Instant", "text": 7}]}}', "the record 'X' has text 7, not a string"),
+])
+def test_oracle_records_with_fields_of_the_wrong_type_are_refused(tmp_path: Path, command: list[str], data: str,
+                                                                  said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (seed 400, case 21 of the cli target): ``new --all`` of an Oracle file
+    whose record had a number for its name was an internal error (AttributeError, exit 3); any
+    field of the wrong type is now refused, naming the record and the field."""
+    oracle = tmp_path / "oracle.json"
+    oracle.write_text(data)
+    pool = tmp_path / "pool"
+    (pool / "keywords").mkdir(parents=True)
+    argv = [a.format(oracle=oracle, tmp=tmp_path) for a in command] + ["--pool", str(pool)]
+    code, _, err = _cli(argv, capsys)
+    assert code == 2 and err.startswith(f"cardsmith: error: {said}") and err.endswith(f", {oracle}\n"), err
+
+
 def test_a_garbled_library_cache_is_not_rendered(tmp_path: Path) -> None:
     """A letter changed in ``.cache/library-*.json`` (same size, another mtime; found by the fuzzer's
     cache target, seed 200, case 128), then the package deleted: the next build must write the
