@@ -516,6 +516,22 @@ def _playable_pool(tmp: str, pool_dir: Path | None = None) -> "Pool":
     return Pool(tmp)
 
 
+def _random_decks_possible(pool: "Pool", where: Path) -> None:
+    """A :class:`CliError` unless random decks can be made of ``pool``: they take two of the five
+    basic lands and spells (:func:`runtime.tools.simulate.random_deck`), so a pool lacking one
+    of those (an empty folder, a folder of lands) can't give a game of random decks."""
+    from runtime.tools.simulate import BASICS
+
+    names = set(pool.names())
+    missing = [b for b in BASICS if b not in names]
+    if missing:
+        raise CliError(f"random decks need the five basic lands, and the pool lacks {', '.join(missing)} "
+                       "(give decks, or a pool that has them)", where)
+    if not set(pool.nonland_names()) - set(BASICS):
+        raise CliError("random decks need spells, and the pool has none (give decks, or a pool that has them)",
+                       where)
+
+
 def _pool_dir(args: argparse.Namespace) -> Path:
     """The card pool a command names with ``--pool`` (checked to be a folder), or the shipped one."""
     return input_folder(args.pool, "pool folder") if args.pool else default_pool()
@@ -577,8 +593,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.save_log:
         output_file(args.save_log, "log file")
     with _temporary_directory() as tmp:
-        pool = _playable_pool(tmp, _pool_dir(args))
+        pool_dir = _pool_dir(args)
+        pool = _playable_pool(tmp, pool_dir)
         decks = [_deck_names(deck, path, pool.names()) for path, deck in lists] or None
+        if decks is None:
+            _random_decks_possible(pool, pool_dir)
         record: list[Decision] = []
         humans: list[HumanDecider] = []
         watchers: list[BoardWatcher] = []
@@ -735,7 +754,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     with _backend(args) as backend, _temporary_directory() as tmp:
-        _playable_pool(tmp, _pool_dir(args))
+        pool_dir = _pool_dir(args)
+        _random_decks_possible(_playable_pool(tmp, pool_dir), pool_dir)
         cpu = _cpu_seconds()
         totals = soak(tmp, args.seed, args.games, args.turns, jobs=args.jobs, progress=progress, backend=backend)
         cpu = _cpu_seconds() - cpu

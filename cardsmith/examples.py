@@ -79,6 +79,8 @@ def scripted_lines(pool: Path) -> list[ScriptedLine]:
         records: dict[str, Any] = json.loads(oracle_file.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return []
+    if not isinstance(records, dict):  # (JSON of another shape: no records by name either)
+        return []
     scripts = scripts_by_name(pool)
     out: list[ScriptedLine] = []
     for name in sorted(records):

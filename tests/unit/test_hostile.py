@@ -422,3 +422,42 @@ def test_a_garbled_library_cache_is_not_rendered(tmp_path: Path) -> None:
     build([src], out, jobs=1)
     for module in sorted((clean / PACKAGE / "keywords").glob("*.py")):
         assert (out / PACKAGE / "keywords" / module.name).read_bytes() == module.read_bytes(), module.name
+
+
+@pytest.mark.parametrize("cards, lacks", [((), "lacks Plains, Island, Swamp, Mountain, Forest"),
+                                          (("l/lightning_bolt.card",), "lacks Plains, Island, Swamp, Mountain, Forest"),
+                                          (("f/forest.card",), "lacks Plains, Island, Swamp, Mountain ("),
+                                          (("f/forest.card", "i/island.card", "m/mountain.card", "p/plains.card",
+                                            "s/swamp.card"), "random decks need spells")])
+@pytest.mark.parametrize("command", [["play", "--turns", "1"], ["soak", "--games", "1", "--turns", "1"]])
+def test_random_decks_from_a_pool_that_cant_make_them_are_an_input_error(tmp_path: Path, command: list[str],
+                                                                         cards: tuple[str, ...], lacks: str,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (seed 400, case 425 of the cli target, ``soak --pool /dev``): random
+    decks from a pool without spells, or without the basic lands they are made of, were an
+    internal error (IndexError, or UnknownCard: exit 3)."""
+    import shutil
+
+    pool = tmp_path / "pool"
+    shutil.copytree(default_pool() / "keywords", pool / "keywords")
+    for card in cards:
+        shutil.copy(default_pool() / card, pool / Path(card).name)
+    code, _, err = _cli(command + ["--pool", str(pool)], capsys)
+    assert code == 2 and err.startswith("cardsmith: error: random decks need ") and lacks in err, err
+    assert err.endswith(f", {pool}\n"), err
+
+
+@pytest.mark.parametrize("oracle", ["[1, 2, 3]", '"x"', "3", '{"Lightning Bolt": []}', "{"])
+def test_examples_of_a_pool_whose_oracle_file_is_of_another_shape_finds_none(tmp_path: Path, oracle: str,
+                                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (seed 400, case 407 of the cli target): ``examples`` of a pool whose
+    ``oracle.json`` held a list was an internal error (IndexError, exit 3); JSON that is not
+    records by name now gives no scripted lines, as unreadable JSON did."""
+    import shutil
+
+    pool = tmp_path / "pool"
+    pool.mkdir()
+    shutil.copy(default_pool() / "l" / "lightning_bolt.card", pool)
+    (pool / "oracle.json").write_text(oracle)
+    code, out, _ = _cli(["examples", "deals 3 damage", "--pool", str(pool)], capsys)
+    assert (code, out) == (1, f"no scripted card of {pool} says anything like that\n")
