@@ -13,8 +13,10 @@ that escaped is a finding, and so is a case that outruns its time limit (:class:
 - ``cli``: every ``cardsmith`` command with generated argument lists: hostile paths (missing, a
   folder, binary, non-UTF-8 bytes, empty, one huge line, a FIFO, a symlink loop, a name with a
   newline or with bytes that aren't UTF-8, outputs under a file or in ``/proc``), bad option
-  values, forged game logs, mutated decks, scenario and Oracle files.  Run in-process (``main``
-  with its output captured); one case in ``SUBPROCESS_SHARE`` also through a real process, which
+  values, forged game logs and Oracle files, mutated decks, scenario and Oracle files.  Run
+  in-process (``main`` with its output captured, ``lsp`` included), each with the least work its
+  inputs need (the small pool, games of a few turns; :meth:`CliTarget.argv`), the scratch folder
+  put back after each case; one case in ``SUBPROCESS_SHARE`` also through a real process, which
   must give the same exit status and error lines.  Ok: exit status 0, 1 or 2; stderr without a
   traceback; exit 2 ends with one ``cardsmith: error: WHAT, WHERE`` line; standard output that
   a UTF-8 stream can take (stderr writes the rest as backslash escapes).
