@@ -46,7 +46,13 @@ def load_oracle(path: Path) -> dict[str, dict[str, Any]]:
 
     JSON may spell a lone surrogate (``"\\udcff"``), which is no character: a record holding one
     could be neither printed nor written as UTF-8, so the file is refused, naming the record."""
-    records = records_from(json.loads(path.read_text(encoding="utf-8")), str(path))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as e:  # (the pool's own oracle.json is read here unchecked)
+        raise OracleFormatError(f"{path}: not JSON ({e})") from None
+    except RecursionError:
+        raise OracleFormatError(f"{path}: JSON nested too deeply to be Oracle data") from None
+    records = records_from(data, str(path))
     try:
         json.dumps(records, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:

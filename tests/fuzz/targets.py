@@ -259,7 +259,9 @@ def run_in_process(argv: list[str], cwd: Path) -> Ran:
     finally:
         sys.stdin = stdin
         os.chdir(here)
-    return Ran(code, out.both(), err.getvalue())
+    # (stderr as a real process writes it: what UTF-8 can't take, such as the lone surrogates of
+    # a name's bytes that aren't UTF-8, as backslash escapes)
+    return Ran(code, out.both(), err.getvalue().encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
 def run_in_subprocess(argv: list[str], cwd: Path, timeout: float) -> Ran:
@@ -359,6 +361,8 @@ class CliTarget(Target):
         self.log_data = json.loads(self.log.read_text())
         self.oracle_data = some
         self.kept = set(os.listdir(w))  # (what a case leaves besides these goes: see reset)
+        self.odd_files = set(self.odd_pool.rglob("*"))
+        self.odd_used = False
 
     def reset(self) -> None:
         """Undo what a case wrote in the scratch folder (new files and folders, files written into
@@ -374,6 +378,13 @@ class CliTarget(Target):
         if not (w / "dir").is_dir() or any(os.scandir(w / "dir")):
             shutil.rmtree(w / "dir", ignore_errors=True)
             (w / "dir").mkdir()
+        if self.odd_used:  # (nothing should be written into it, but if something was, it goes)
+            self.odd_used = False
+            for path in sorted(set(self.odd_pool.rglob("*")) - self.odd_files, reverse=True):
+                if path.is_dir() and not path.is_symlink():
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    path.unlink(missing_ok=True)
         if (w / "file").is_symlink() or not (w / "file").is_file() or (w / "file").read_bytes() != b"not a folder\n":
             if (w / "file").is_dir() and not (w / "file").is_symlink():
                 shutil.rmtree(w / "file", ignore_errors=True)
@@ -466,7 +477,7 @@ class CliTarget(Target):
             rec.pop(key, None)
         else:
             rec[key] = rng.choice(WRONG_VALUES)
-        shape = rng.randrange(5)
+        shape = rng.randrange(6)
         out: object = data
         if shape == 1:
             out = list(data.values())
@@ -480,7 +491,17 @@ class CliTarget(Target):
         text = json.dumps(out)
         if shape == 4:
             text = text[:rng.randrange(len(text))]
+        elif shape == 5:  # (nested past the JSON reader's recursion limit)
+            text = text[:rng.randrange(len(text))] + "[" * 100000
         return text
+
+    def forged_pool(self, rng: random.Random) -> str:
+        """The odd pool (keywords and the small cards), its ``oracle.json`` forged or of another shape."""
+        self.odd_used = True
+        (self.odd_pool / "oracle.json").write_text(
+            rng.choice([self.forged_oracle_text(rng), "[1, 2, 3]", '{"X": 3}', "", "\x00", '{"Lightning Bolt": []}']),
+            encoding="utf-8")
+        return str(self.odd_pool)
 
     def oracle_file(self, rng: random.Random) -> str:
         """An Oracle file: the small good one, a forged one or a hostile input."""
@@ -603,7 +624,8 @@ class CliTarget(Target):
             a += fmt if rng.random() < 0.3 else []
         elif command == "new":
             bounds.append(("--pool", str(self.new_pool)))
-            a += ["--pool", str(self.new_pool) if rng.random() < 0.8 else self.source_path(rng, [str(self.new_pool)])]
+            a += ["--pool", choose(rng, *[lambda: str(self.new_pool)] * 6, lambda: self.forged_pool(rng),
+                                   lambda: self.source_path(rng, [str(self.new_pool)]))]
             if rng.random() < 0.3:
                 a += ["--all", self.oracle_file(rng), "-o", self.output_path(rng, "")]
                 a += ["-v"] if rng.random() < 0.3 else []
@@ -618,11 +640,8 @@ class CliTarget(Target):
                          lambda: odd_text(rng, 40)) for _ in range(rng.randint(1, 3))]
             a += ["--card", rng.choice(["Lightning Bolt", "", "x" * 300, "No Such Card"])] if rng.random() < 0.3 else []
             if rng.random() < 0.3:  # a pool whose oracle.json is forged
-                (self.odd_pool / "oracle.json").write_text(
-                    rng.choice([self.forged_oracle_text(rng), "[1, 2, 3]", '{"X": 3}', "", "\x00", '{"Lightning Bolt": []}']),
-                    encoding="utf-8")
                 bounds.append(("--pool", pool))
-                a += ["--pool", str(self.odd_pool)]
+                a += ["--pool", self.forged_pool(rng)]
             else:
                 a += pool_option()
             a += ["--top", self.number(rng, lambda: str(rng.randint(0, 5)))] if rng.random() < 0.3 else []
