@@ -384,9 +384,10 @@ def test_oracle_json_spelling_a_lone_surrogate_is_refused(tmp_path: Path, comman
 ])
 def test_oracle_records_with_fields_of_the_wrong_type_are_refused(tmp_path: Path, command: list[str], data: str,
                                                                   said: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """Found by the fuzzer (seed 400, case 21 of the cli target): ``new --all`` of an Oracle file
-    whose record had a number for its name was an internal error (AttributeError, exit 3); any
-    field of the wrong type is now refused, naming the record and the field."""
+    """Found by the fuzzer (seed 400, case 21 of the cli target before its redesign): ``new --all``
+    of an Oracle file whose record had a number for its name was an internal error
+    (AttributeError, exit 3); any field of the wrong type is now refused, naming the record and
+    the field."""
     oracle = tmp_path / "oracle.json"
     oracle.write_text(data)
     pool = tmp_path / "pool"
