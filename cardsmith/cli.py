@@ -49,9 +49,16 @@ def shown_path(path: str | Path) -> str:
 
 
 def report_error(what: str, where: str = "") -> None:
-    """Print the one-line error: ``cardsmith: error: WHAT, WHERE`` (no newline of its own in it)."""
-    line = f"{what}, {where}" if where else what
-    print(f"cardsmith: error: {' '.join(line.split())}", file=sys.stderr)
+    """Print the one-line error: ``cardsmith: error: WHAT, WHERE`` (no newline of its own in it).
+
+    WHAT's runs of white space are one space; in WHERE (a path, as given) a character that isn't
+    printable (a newline, a carriage return, a tab, a zero-width space) is written as its escape, so
+    that the line stays one line and a WHERE of white space alone doesn't vanish."""
+    line = " ".join(what.split())
+    if where:
+        shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in where)
+        line += ", " + (shown if shown.strip() else repr(shown))
+    print(f"cardsmith: error: {line}", file=sys.stderr)
 
 
 MAX_INPUT_BYTES = 256 << 20  # a file named on the command line (a Scryfall bulk Oracle file is ~150 MB)
@@ -492,6 +499,8 @@ def _oracle_file(path: str | Path) -> Path:
         json.loads(p.read_text(encoding="utf-8"))
     except ValueError as e:
         raise CliError(f"the Oracle file is not JSON ({e})", p) from None
+    except RecursionError:  # (arrays or objects nested thousands deep)
+        raise CliError("the Oracle file is JSON nested too deeply to be Oracle data", p) from None
     return p
 
 
@@ -514,6 +523,22 @@ def _playable_pool(tmp: str, pool_dir: Path | None = None) -> "Pool":
         print(f"cardsmith: warning: {len(failed)} card file(s) failed to compile and are left out of the "
               f"pool: {shown}", file=sys.stderr)
     return Pool(tmp)
+
+
+def _random_decks_possible(pool: "Pool", where: Path) -> None:
+    """A :class:`CliError` unless random decks can be made of ``pool``: they take two of the five
+    basic lands and spells (:func:`runtime.tools.simulate.random_deck`), so a pool lacking one
+    of those (an empty folder, a folder of lands) can't give a game of random decks."""
+    from runtime.tools.simulate import BASICS
+
+    names = set(pool.names())
+    missing = [b for b in BASICS if b not in names]
+    if missing:
+        raise CliError(f"random decks need the five basic lands, and the pool lacks {', '.join(missing)} "
+                       "(give decks, or a pool that has them)", where)
+    if not set(pool.nonland_names()) - set(BASICS):
+        raise CliError("random decks need spells, and the pool has none (give decks, or a pool that has them)",
+                       where)
 
 
 def _pool_dir(args: argparse.Namespace) -> Path:
@@ -577,8 +602,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.save_log:
         output_file(args.save_log, "log file")
     with _temporary_directory() as tmp:
-        pool = _playable_pool(tmp, _pool_dir(args))
+        pool_dir = _pool_dir(args)
+        pool = _playable_pool(tmp, pool_dir)
         decks = [_deck_names(deck, path, pool.names()) for path, deck in lists] or None
+        if decks is None:
+            _random_decks_possible(pool, pool_dir)
         record: list[Decision] = []
         humans: list[HumanDecider] = []
         watchers: list[BoardWatcher] = []
@@ -637,6 +665,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         saved = GameLog.load(input_file(args.file, "log file"))
     except (OSError, ValueError) as e:
         raise CliError(str(e), args.file) from None
+    except RecursionError:  # (JSON's arrays or objects nested thousands deep)
+        raise CliError("not a cardsmith game log: JSON nested too deeply", args.file) from None
     with _temporary_directory() as tmp:
         pool = _playable_pool(tmp, _pool_dir(args))
         unknown = sorted({c for d in saved.decks for c in d if c not in pool.names()})
@@ -735,7 +765,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     with _backend(args) as backend, _temporary_directory() as tmp:
-        _playable_pool(tmp, _pool_dir(args))
+        pool_dir = _pool_dir(args)
+        _random_decks_possible(_playable_pool(tmp, pool_dir), pool_dir)
         cpu = _cpu_seconds()
         totals = soak(tmp, args.seed, args.games, args.turns, jobs=args.jobs, progress=progress, backend=backend)
         cpu = _cpu_seconds() - cpu
@@ -1133,8 +1164,6 @@ def _dispatch(args: argparse.Namespace) -> int:
         report_error(e.what, e.where)
         return e.code
     except Exception as e:
-        if getattr(args, "debug", False):
-            raise
         from compiler.safety import UnsafeCode
         if isinstance(e, UnsafeCode):  # (a keyword module or the index: a card's is a diagnostic)
             report_error(f"generated code rejected: {e}", f"in `cardsmith {args.command}`")
@@ -1143,6 +1172,8 @@ def _dispatch(args: argparse.Namespace) -> int:
             # An input or output the command couldn't use (checked inputs are CliErrors before).
             report_error(f"{e.strerror or e}", shown_path(e.filename))
             return 2
+        if getattr(args, "debug", False):  # (only an internal error's traceback: the rest is the user's)
+            raise
         what = " ".join(str(e).split())
         what = what if len(what) <= 200 else what[:200] + "..."
         report_error(f"internal error ({type(e).__name__}: {what}); please report it with the command "

@@ -77,7 +77,9 @@ def scripted_lines(pool: Path) -> list[ScriptedLine]:
     oracle_file = pool / "oracle.json"
     try:
         records: dict[str, Any] = json.loads(oracle_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # (RecursionError: JSON nested thousands deep)
+        return []
+    if not isinstance(records, dict):  # (JSON of another shape: no records by name either)
         return []
     scripts = scripts_by_name(pool)
     out: list[ScriptedLine] = []

@@ -28,6 +28,8 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World", "Host")
 RECORD_FIELDS = ("name", "mana_cost", "type_line", "supertypes", "types", "subtypes", "power", "toughness",
                  "colors", "text")
+TEXT_FIELDS = ("mana_cost", "type_line", "power", "toughness", "text")  # each a string, or null
+LIST_FIELDS = ("supertypes", "types", "subtypes", "colors", "seed_keywords")  # each a list of strings, or null
 
 
 class OracleFormatError(ValueError):
@@ -44,7 +46,13 @@ def load_oracle(path: Path) -> dict[str, dict[str, Any]]:
 
     JSON may spell a lone surrogate (``"\\udcff"``), which is no character: a record holding one
     could be neither printed nor written as UTF-8, so the file is refused, naming the record."""
-    records = records_from(json.loads(path.read_text(encoding="utf-8")), str(path))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as e:  # (the pool's own oracle.json is read here unchecked)
+        raise OracleFormatError(f"{path}: not JSON ({e})") from None
+    except RecursionError:
+        raise OracleFormatError(f"{path}: JSON nested too deeply to be Oracle data") from None
+    records = records_from(data, str(path))
     try:
         json.dumps(records, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
@@ -71,12 +79,12 @@ def records_from(data: Any, where: str = "the Oracle data") -> dict[str, dict[st
         for i, item in enumerate(data):
             if not isinstance(item, dict) or not isinstance(item.get("name"), str):
                 raise OracleFormatError(f"{where}: item {i} is not a card record with a name")
-            rec = _scryfall(item) if item.get("object") == "card" or "oracle_text" in item or "card_faces" in item \
+            rec = _scryfall(item, where) if item.get("object") == "card" or "oracle_text" in item or "card_faces" in item \
                 else _cardsmith(item, where)
             out.setdefault(rec["name"], rec)
         return out
     if isinstance(data, dict) and all(isinstance(v, dict) for v in data.values()):
-        return {name: _cardsmith(rec, where) for name, rec in data.items()}
+        return {name: _cardsmith({"name": name, **rec}, where) for name, rec in data.items()}
     raise OracleFormatError(
         f"{where}: not a shape of Oracle data cardsmith reads (a cardsmith record list or object, "
         "Scryfall card objects, or MTGJSON AtomicCards / AllPrintings)")
@@ -86,10 +94,34 @@ def _cardsmith(rec: dict[str, Any], where: str) -> dict[str, Any]:
     if "text" not in rec and "type_line" not in rec and "types" not in rec:
         raise OracleFormatError(f"{where}: the record {rec.get('name')!r} has none of text, type_line, types "
                                 "(a cardsmith record), oracle_text (Scryfall) or manaCost/type (MTGJSON)")
-    out = {**{k: None for k in RECORD_FIELDS}, **rec}  # (other fields, such as seed_keywords, kept)
+    out = _checked({**{k: None for k in RECORD_FIELDS}, **rec}, where)  # (other fields, such as seed_keywords, kept)
     if out["types"] is None and isinstance(out["type_line"], str):
         out.update(split_type_line(out["type_line"]))
     return out
+
+
+def _checked(rec: dict[str, Any], where: str) -> dict[str, Any]:
+    """``rec``, once its fields are of the types the commands read: a string name, strings (or
+    null) for the text fields, lists of strings (or null) for the list fields; else an
+    :class:`OracleFormatError` naming the record and the field (a number where a name goes would
+    otherwise stop ``new`` or ``coverage`` with an internal error)."""
+    name = rec.get("name")
+    if not isinstance(name, str):
+        raise OracleFormatError(f"{where}: a record whose name is {_shown(name)}, not a string")
+    for key in TEXT_FIELDS:
+        if rec.get(key) is not None and not isinstance(rec[key], str):
+            raise OracleFormatError(f"{where}: the record {name!r} has {key} {_shown(rec[key])}, not a string")
+    for key in LIST_FIELDS:
+        value = rec.get(key)
+        if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise OracleFormatError(f"{where}: the record {name!r} has {key} {_shown(value)}, not a list of strings")
+    return rec
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as an error message shows it (short)."""
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def split_type_line(line: str) -> dict[str, list[str]]:
@@ -101,16 +133,16 @@ def split_type_line(line: str) -> dict[str, list[str]]:
             "subtypes": right.split()}
 
 
-def _scryfall(card: dict[str, Any]) -> dict[str, Any]:
+def _scryfall(card: dict[str, Any], where: str) -> dict[str, Any]:
     face = card
     faces = card.get("card_faces")
     if isinstance(faces, list) and faces and isinstance(faces[0], dict) and "oracle_text" not in card:
         face = {**card, **faces[0]}  # the front face, with the card's own fields where it has none
-    type_line = face.get("type_line") or ""
-    return {"name": face.get("name", card["name"]), "mana_cost": face.get("mana_cost") or None,
-            "type_line": type_line, **split_type_line(type_line),
-            "power": face.get("power"), "toughness": face.get("toughness"),
-            "colors": face.get("colors", card.get("colors")), "text": face.get("oracle_text") or ""}
+    rec = _checked({"name": face.get("name", card["name"]), "mana_cost": face.get("mana_cost") or None,
+                    "type_line": face.get("type_line") or "", "power": face.get("power"),
+                    "toughness": face.get("toughness"), "colors": face.get("colors", card.get("colors")),
+                    "text": face.get("oracle_text") or ""}, where)
+    return {**rec, **split_type_line(rec["type_line"])}
 
 
 def _mtgjson(data: dict[str, Any] | list[Any], where: str) -> dict[str, dict[str, Any]]:
@@ -131,11 +163,11 @@ def _mtgjson(data: dict[str, Any] | list[Any], where: str) -> dict[str, dict[str
         if f.get("side") not in (None, "a") or not isinstance(f.get("name"), str):
             continue  # a back face: the card is scripted by its front
         name = f.get("faceName") or f["name"]
-        out.setdefault(name, {
+        out.setdefault(name, _checked({
             "name": name, "mana_cost": f.get("manaCost"), "type_line": f.get("type") or "",
             "supertypes": f.get("supertypes") or [], "types": f.get("types") or [], "subtypes": f.get("subtypes") or [],
             "power": f.get("power"), "toughness": f.get("toughness"), "colors": f.get("colors"),
-            "text": f.get("text") or ""})
+            "text": f.get("text") or ""}, where))
     if not out:
         raise OracleFormatError(f"{where}: MTGJSON data with no card in it")
     return out

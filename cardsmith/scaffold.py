@@ -103,12 +103,18 @@ def scaffold(name: str, pool: Path, library: LibraryIR, oracle_file: Path | None
     path = card_path(pool, name)
     if path.exists():
         raise ScaffoldError(f"{path} already exists; not overwriting it")
+    # Keep the pool's Oracle reference data complete (read before anything is written: a file
+    # that can't take the record leaves the pool as it was).
+    ref = oracle_path(pool)
+    try:
+        data = json.loads(ref.read_text(encoding="utf-8")) if ref.exists() else {}
+    except (ValueError, RecursionError):
+        raise ScaffoldError(f"the pool's Oracle file {ref} is not JSON; not adding {name!r} to the pool") from None
+    if not isinstance(data, dict):
+        raise ScaffoldError(f"the pool's Oracle file {ref} is not records by name; not adding {name!r} to the pool")
     text, translation = script_for(rec, library)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    # Keep the pool's Oracle reference data complete.
-    ref = oracle_path(pool)
-    data = json.loads(ref.read_text(encoding="utf-8")) if ref.exists() else {}
     if name not in data:
         data[name] = {k: rec.get(k) for k in ("name", "mana_cost", "type_line", "supertypes", "types",
                                                 "subtypes", "power", "toughness", "colors", "text")}

@@ -13,8 +13,10 @@ that escaped is a finding, and so is a case that outruns its time limit (:class:
 - ``cli``: every ``cardsmith`` command with generated argument lists: hostile paths (missing, a
   folder, binary, non-UTF-8 bytes, empty, one huge line, a FIFO, a symlink loop, a name with a
   newline or with bytes that aren't UTF-8, outputs under a file or in ``/proc``), bad option
-  values, forged game logs, mutated decks, scenario and Oracle files.  Run in-process (``main``
-  with its output captured); one case in ``SUBPROCESS_SHARE`` also through a real process, which
+  values, forged game logs and Oracle files, mutated decks, scenario and Oracle files.  Run
+  in-process (``main`` with its output captured, ``lsp`` included), each with the least work its
+  inputs need (the small pool, games of a few turns; :meth:`CliTarget.argv`), the scratch folder
+  put back after each case; one case in ``SUBPROCESS_SHARE`` also through a real process, which
   must give the same exit status and error lines.  Ok: exit status 0, 1 or 2; stderr without a
   traceback; exit 2 ends with one ``cardsmith: error: WHAT, WHERE`` line; standard output that
   a UTF-8 stream can take (stderr writes the rest as backslash escapes).
@@ -222,12 +224,28 @@ class Ran:
     err: str
 
 
+class _Captured(io.StringIO):
+    """A captured standard output: text, and the bytes written to its ``buffer`` (as the language
+    server writes its messages)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.buffer = io.BytesIO()
+
+    def both(self) -> str:
+        """The text, then the bytes (those that aren't UTF-8 as lone surrogates, which the oracle
+        refuses)."""
+        return self.getvalue() + self.buffer.getvalue().decode("utf-8", "surrogateescape")
+
+
 def run_in_process(argv: list[str], cwd: Path) -> Ran:
     """``cardsmith ARGV`` through :func:`cardsmith.cli.main` in this process, in ``cwd``, with an
-    empty stdin; its stdout and stderr captured."""
+    empty stdin; its stdout and stderr captured.  (``lsp`` too: it reads the empty stdin's
+    ``buffer`` and ends; with ``--debug``, an internal error's exception escapes, which the fuzzer
+    takes as a finding, as it would a real process's traceback.)"""
     from cardsmith.cli import main
 
-    out, err = io.StringIO(), io.StringIO()
+    out, err = _Captured(), io.StringIO()
     here = os.getcwd()
     stdin = sys.stdin
     os.chdir(cwd)
@@ -241,7 +259,9 @@ def run_in_process(argv: list[str], cwd: Path) -> Ran:
     finally:
         sys.stdin = stdin
         os.chdir(here)
-    return Ran(code, out.getvalue(), err.getvalue())
+    # (stderr as a real process writes it: what UTF-8 can't take, such as the lone surrogates of
+    # a name's bytes that aren't UTF-8, as backslash escapes)
+    return Ran(code, out.both(), err.getvalue().encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
 def run_in_subprocess(argv: list[str], cwd: Path, timeout: float) -> Ran:
@@ -250,6 +270,11 @@ def run_in_subprocess(argv: list[str], cwd: Path, timeout: float) -> Ran:
     res = subprocess.run([sys.executable, "-m", "cardsmith", *map(os.fsencode, argv)], cwd=cwd, env=env,
                          stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
     return Ran(res.returncode, res.stdout.decode("utf-8", "replace"), res.stderr.decode("utf-8", "replace"))
+
+
+def choose(rng: random.Random, *makers: Callable[[], str]) -> str:
+    """One of the values ``makers`` make, only that one made (a maker may write a file)."""
+    return rng.choice(makers)()
 
 
 def error_lines(err: str) -> list[str]:
@@ -274,7 +299,12 @@ def judge_cli(argv: list[str], ran: Ran) -> str:
     return f"exit {ran.code}"
 
 
-COMMAND_NAMES = ("check", "build", "text", "test", "play", "replay", "soak", "coverage", "new", "lsp")
+COMMAND_NAMES = ("check", "build", "text", "test", "play", "replay", "soak", "simulate", "coverage", "new",
+                 "examples", "lsp")
+ORACLE_FIELDS = ("name", "mana_cost", "type_line", "supertypes", "types", "subtypes", "power", "toughness", "colors",
+                 "text", "seed_keywords")
+WRONG_VALUES = (None, 3, -1, 1.5, True, "", "x", [], [1], ["a", None], [[]], {}, {"a": 1}, "\udcff")
+BUDGETS = ("0", "-1", "x", "", "0s", "-1s", "nans", "infs", "1e-9s", "1.5", "1_0s")  # (none asks for long searches)
 
 
 class CliTarget(Target):
@@ -309,6 +339,11 @@ class CliTarget(Target):
                                                                if k in oracle}
         self.oracle = w / "oracle.json"
         self.oracle.write_text(json.dumps(some))
+        from cardsmith.examples import scripts_by_name
+
+        (self.pool / "oracle.json").write_text(json.dumps(  # (what examples reads)
+            {k: oracle[k] for k in sorted(scripts_by_name(self.pool)) if k in oracle}))
+        self.odd_pool = small_pool(w / "odd-pool", 0, rng)  # (its oracle.json forged by each case that uses it)
         (w / "oracle-list.json").write_text("[1, 2, 3]")
         (w / "oracle-odd.json").write_text(json.dumps({"X": {"name": 3, "text": None}}))
         (w / "oracle-surrogate.json").write_text(  # (JSON may spell a lone surrogate)
@@ -324,6 +359,38 @@ class CliTarget(Target):
                               "--save-log", str(self.log)], w)
         assert ran.code == 0, ran
         self.log_data = json.loads(self.log.read_text())
+        self.oracle_data = some
+        self.kept = set(os.listdir(w))  # (what a case leaves besides these goes: see reset)
+        self.odd_files = set(self.odd_pool.rglob("*"))
+        self.odd_used = False
+
+    def reset(self) -> None:
+        """Undo what a case wrote in the scratch folder (new files and folders, files written into
+        ``dir``, a log or page written over ``file``), so that every case finds it as set up, and
+        so runs the same when run again alone."""
+        w = self.work
+        for name in set(os.listdir(w)) - self.kept:
+            path = w / name
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+        if not (w / "dir").is_dir() or any(os.scandir(w / "dir")):
+            shutil.rmtree(w / "dir", ignore_errors=True)
+            (w / "dir").mkdir()
+        if self.odd_used:  # (nothing should be written into it, but if something was, it goes)
+            self.odd_used = False
+            for path in sorted(set(self.odd_pool.rglob("*")) - self.odd_files, reverse=True):
+                if path.is_dir() and not path.is_symlink():
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    path.unlink(missing_ok=True)
+        if (w / "file").is_symlink() or not (w / "file").is_file() or (w / "file").read_bytes() != b"not a folder\n":
+            if (w / "file").is_dir() and not (w / "file").is_symlink():
+                shutil.rmtree(w / "file", ignore_errors=True)
+            else:
+                (w / "file").unlink(missing_ok=True)
+            (w / "file").write_text("not a folder\n")
 
     # -- values ------------------------------------------------------------------------------
 
@@ -343,8 +410,8 @@ class CliTarget(Target):
                            str(w / "fifo"), "", "/dev/null", str(w / "new\nline" / "x"),
                            str(w / os.fsdecode(b"out\xff%d" % rng.randrange(1000))) + suffix])
 
-    def number(self, rng: random.Random, good: Callable[[], str]) -> str:
-        if rng.random() < 0.6:
+    def number(self, rng: random.Random, good: Callable[[], str], bad: float = 0.4) -> str:
+        if rng.random() >= bad:
             return good()
         return rng.choice(["0", "-1", "-0", "x", "", "1e9", "99999999999999999999999", "nan", "inf", "-inf", "1.5",
                            " 3", "0x10", "\u0663", "1_0", "--1"])
@@ -353,9 +420,10 @@ class CliTarget(Target):
         return rng.choice(good) if rng.random() < 0.5 else self.hostile_input(rng)
 
     def source_path(self, rng: random.Random, good: list[str]) -> str:
-        """A path for check and build, or a pool folder: not ``/``, whose every folder they would
-        search for cards (minutes: not a hang, but past the case's time limit)."""
-        path = self.path_or_hostile(rng, good)
+        """A path for check and build, a pool folder or a folder of scenarios (``good``, or
+        hostile if empty): not ``/``, whose every folder they would search for cards or scenarios
+        (minutes: not a hang, but past the case's time limit)."""
+        path = self.path_or_hostile(rng, good) if good else self.hostile_input(rng)
         return "/dev" if path == "/" else path
 
     def forged_log(self, rng: random.Random) -> str:
@@ -393,21 +461,97 @@ class CliTarget(Target):
         path.write_text(json.dumps(data))
         return str(path)
 
+    def forged_oracle(self, rng: random.Random) -> str:
+        """A file of :meth:`forged_oracle_text`."""
+        path = self.work / f"oracle{rng.randrange(1000)}.json"
+        path.write_text(self.forged_oracle_text(rng), encoding="utf-8")
+        return str(path)
+
+    def forged_oracle_text(self, rng: random.Random) -> str:
+        """The small Oracle file with one field of a record of the wrong type (or gone), in the
+        cardsmith, Scryfall or MTGJSON shape; or the file cut short."""
+        data = json.loads(json.dumps(self.oracle_data))
+        rec = data[rng.choice(sorted(data))]
+        key = rng.choice(ORACLE_FIELDS)
+        if rng.random() < 0.2:
+            rec.pop(key, None)
+        else:
+            rec[key] = rng.choice(WRONG_VALUES)
+        shape = rng.randrange(6)
+        out: object = data
+        if shape == 1:
+            out = list(data.values())
+        elif shape == 2:  # Scryfall card objects
+            out = [{"object": "card", "name": r.get("name"), "oracle_text": r.get("text"), "type_line": r.get("type_line"),
+                    "mana_cost": r.get("mana_cost"), "power": r.get("power"), "toughness": r.get("toughness"),
+                    "colors": r.get("colors")} for r in data.values()]
+        elif shape == 3:  # MTGJSON AtomicCards
+            out = {"data": {str(k): [{"name": r.get("name"), "text": r.get("text"), "type": r.get("type_line"),
+                                      "types": r.get("types"), "manaCost": r.get("mana_cost")}] for k, r in data.items()}}
+        text = json.dumps(out)
+        if shape == 4:
+            text = text[:rng.randrange(len(text))]
+        elif shape == 5:  # (nested past the JSON reader's recursion limit)
+            text = text[:rng.randrange(len(text))] + "[" * 100000
+        return text
+
+    def forged_pool(self, rng: random.Random) -> str:
+        """The odd pool (keywords and the small cards), its ``oracle.json`` forged or of another shape."""
+        self.odd_used = True
+        (self.odd_pool / "oracle.json").write_text(
+            rng.choice([self.forged_oracle_text(rng), "[1, 2, 3]", '{"X": 3}', "", "\x00", '{"Lightning Bolt": []}']),
+            encoding="utf-8")
+        return str(self.odd_pool)
+
+    def oracle_file(self, rng: random.Random) -> str:
+        """An Oracle file: the small good one, a forged one or a hostile input."""
+        return choose(rng, lambda: str(self.oracle), lambda: self.forged_oracle(rng), lambda: self.hostile_input(rng))
+
     def mutated_file(self, rng: random.Random, original: str, suffix: str) -> str:
         path = self.work / f"mutated{rng.randrange(1000)}{suffix}"
         path.write_text(mutate(original, rng), encoding="utf-8", errors="surrogateescape")
         return str(path)
 
     def argv(self, rng: random.Random) -> list[str]:
+        """A command and its argument list.  Each command's options that bound its work (``--pool``
+        the small pool, a few games of a few turns, one job) are put back if a cut-short list has
+        lost them, and ``check``, ``build`` and ``test`` keep their first path: a case never asks
+        for the whole shipped pool, or a hundred games, which is work, not a hang."""
         command = rng.choice(COMMAND_NAMES + ("bogus", ""))
         pool = str(self.pool)
         fmt = ["--format", rng.choice(["text", "json", "xml", ""])]
         a: list[str] = [command] if command else []
+        keep = 1  # (a cut-short list keeps at least this many arguments)
+        bounds: list[tuple[str, str]] = []  # (options put back if a cut loses them)
+
+        def pool_option(chance: float = 0.3) -> list[str]:
+            bounds.append(("--pool", pool))
+            return ["--pool", self.source_path(rng, [pool]) if rng.random() < chance else pool]
+
+        def deck() -> str:
+            if command == "simulate" and rng.random() < 0.5:
+                return str(self.deck)
+            return choose(rng, lambda: str(self.deck), lambda: self.hostile_input(rng),
+                          lambda: str(ROOT / "decks" / "red_green.deck"),
+                          lambda: self.mutated_file(rng, self.deck.read_text(), ".deck"))
+
+        def players() -> list[str]:  # (a search player always with a small budget)
+            a = []
+            if rng.random() < 0.5:
+                a += ["--vs", rng.choice(["random", "greedy", "search", "x", ""])]
+            else:
+                a += ["--players", rng.choice(["random,greedy", "search,random", "greedy,greedy", "random", "x,y",
+                                               "", ",", "random,random,random"])]
+            bounds.append(("--budget", "2"))
+            return a + ["--budget", str(rng.randint(1, 4)) if rng.random() < 0.7 else rng.choice(BUDGETS)]
+
         if command == "check":
+            keep = 2
             a += [self.source_path(rng, self.cards + [pool]) for _ in range(rng.randint(1, 3))]
             a += fmt if rng.random() < 0.3 else []
             a += ["-j", self.number(rng, lambda: str(rng.randint(1, 2)))] if rng.random() < 0.3 else []
         elif command == "build":
+            keep = 2
             a += [self.source_path(rng, self.cards + [pool]) for _ in range(rng.randint(1, 2))]
             a += ["-o", self.output_path(rng, "")]
             a += ["-j", self.number(rng, lambda: "1")] if rng.random() < 0.3 else []
@@ -417,82 +561,119 @@ class CliTarget(Target):
             a += ["--interval", self.number(rng, lambda: "0.1")] if rng.random() < 0.1 else []
             a += fmt if rng.random() < 0.3 else []
         elif command == "text":
-            a += [rng.choice([self.path_or_hostile(rng, self.cards), "Lightning Bolt", "lightning bolt",
-                              "No Such Card", "../../etc/passwd", "a\nb", "x" * 5000, "",
-                              self.mutated_file(rng, _read(ROOT / "cards" / SMALL_CARDS[0]), ".card")])]
+            a += [choose(rng, lambda: self.path_or_hostile(rng, self.cards), lambda: "Lightning Bolt",
+                         lambda: "lightning bolt", lambda: "No Such Card", lambda: "../../etc/passwd", lambda: "a\nb",
+                         lambda: "x" * 5000, lambda: "",
+                         lambda: self.mutated_file(rng, _read(ROOT / "cards" / SMALL_CARDS[0]), ".card"))]
             a += ["--no-reminder"] if rng.random() < 0.3 else []
         elif command == "test":
-            a += [rng.choice([str(self.scenario), str(self.work / "scenarios"), self.hostile_input(rng),
-                              self.mutated_file(rng, self.scenario.read_text(), ".scn")])
+            keep = 2
+            a += [choose(rng, lambda: str(self.scenario), lambda: str(self.work / "scenarios"),
+                         lambda: self.source_path(rng, []), lambda: self.mutated_file(rng, self.scenario.read_text(), ".scn"))
                   for _ in range(rng.randint(1, 2))]
-            a += ["--pool", self.source_path(rng, [pool])]
+            a += pool_option(0.5)
             a += ["-v"] if rng.random() < 0.3 else []
         elif command == "play":
-            a += ["--pool", self.source_path(rng, [pool]) if rng.random() < 0.3 else pool]
+            a += pool_option()
+            bounds.append(("--turns", "2"))
             a += ["--turns", self.number(rng, lambda: str(rng.randint(1, 3)))]
             a += ["--seed", self.number(rng, lambda: str(rng.randint(-5, 10 ** 6)))] if rng.random() < 0.5 else []
             if rng.random() < 0.4:
                 for _ in range(rng.choice([1, 2, 2, 2, 3])):
-                    a += ["--deck", rng.choice([str(self.deck), self.hostile_input(rng), str(ROOT / "decks" / "red_green.deck"),
-                                                self.mutated_file(rng, self.deck.read_text(), ".deck")])]
+                    a += ["--deck", deck()]
             a += ["--human", rng.choice(["alice", "bob", "carol", ""])] if rng.random() < 0.15 else []
+            a += players() if rng.random() < 0.15 else []
             a += ["--save-log", self.output_path(rng, ".json")] if rng.random() < 0.3 else []
             a += [f for f in ("--raw", "--board") if rng.random() < 0.2]
         elif command == "replay":
-            a += [rng.choice([str(self.log), self.forged_log(rng), self.forged_log(rng), self.hostile_input(rng)])]
-            a += ["--pool", self.source_path(rng, [pool]) if rng.random() < 0.3 else pool]
+            a += [choose(rng, lambda: str(self.log), lambda: self.forged_log(rng), lambda: self.forged_log(rng),
+                         lambda: self.hostile_input(rng))]
+            a += pool_option()
             a += ["--html", self.output_path(rng, ".html")] if rng.random() < 0.2 else []
             a += ["--viewer", rng.choice(["alice", "bob", "all", "eve", ""])] if rng.random() < 0.2 else []
             a += [f for f in ("--raw", "--board") if rng.random() < 0.2]
         elif command == "soak":
-            a += ["--pool", self.source_path(rng, [pool]) if rng.random() < 0.3 else pool]
+            a += pool_option()
+            bounds += [("--games", "1"), ("--turns", "2")]
             a += ["--games", self.number(rng, lambda: str(rng.randint(1, 2)))]
             a += ["--turns", self.number(rng, lambda: str(rng.randint(1, 3)))]
             a += ["--jobs", self.number(rng, lambda: "1")] if rng.random() < 0.3 else []
             a += ["--seed", self.number(rng, lambda: str(rng.randint(-5, 10 ** 6)))] if rng.random() < 0.5 else []
+        elif command == "simulate":
+            keep = 3
+            a += [deck(), deck()] if rng.random() < 0.95 else [deck()]
+            a += pool_option()
+            bounds += [("--games", "1"), ("--turns", "2"), ("--jobs", "1")]
+            a += ["--games", self.number(rng, lambda: str(rng.randint(1, 2)), 0.1)]
+            a += ["--turns", self.number(rng, lambda: str(rng.randint(1, 3)), 0.1)]
+            a += ["--jobs", self.number(rng, lambda: "1", 0.1)] if rng.random() < 0.9 else []
+            a += ["--seed", self.number(rng, lambda: str(rng.randint(-5, 10 ** 6)), 0.1)] if rng.random() < 0.5 else []
+            if rng.random() < 0.3:
+                bounds.append(("--budget", "2"))
+                a += ["--players", rng.choice(["random", "greedy", "search", "random,greedy", "search,random", "x",
+                                               "", ",", "random,random,random"])]
+                a += ["--budget", self.number(rng, lambda: str(rng.randint(1, 4)), 0.1)]
+            a += ["--json", self.output_path(rng, ".json")] if rng.random() < 0.2 else []
+            a += ["--png", self.output_path(rng, ".png")] if rng.random() < 0.1 else []
+            a += ["--backend", rng.choice(["local", "ray", "x", ""])] if rng.random() < 0.1 else []
         elif command == "coverage":
-            a += ["--pool", self.source_path(rng, [pool]) if rng.random() < 0.3 else pool]
-            a += ["--oracle", self.path_or_hostile(rng, [str(self.oracle)])]
-            a += ["--scenarios", self.path_or_hostile(rng, [str(self.work / "scenarios")])] if rng.random() < 0.5 else []
+            a += pool_option()
+            a += ["--oracle", self.oracle_file(rng)]
+            a += ["--scenarios", self.source_path(rng, [str(self.work / "scenarios")])] if rng.random() < 0.5 else []
             a += ["--top", self.number(rng, lambda: str(rng.randint(0, 5)))] if rng.random() < 0.3 else []
             a += fmt if rng.random() < 0.3 else []
         elif command == "new":
-            a += ["--pool", str(self.new_pool) if rng.random() < 0.8 else self.source_path(rng, [str(self.new_pool)])]
+            bounds.append(("--pool", str(self.new_pool)))
+            a += ["--pool", choose(rng, *[lambda: str(self.new_pool)] * 6, lambda: self.forged_pool(rng),
+                                   lambda: self.source_path(rng, [str(self.new_pool)]))]
             if rng.random() < 0.3:
-                a += ["--all", self.path_or_hostile(rng, [str(self.oracle)]), "-o", self.output_path(rng, "")]
+                a += ["--all", self.oracle_file(rng), "-o", self.output_path(rng, "")]
                 a += ["-v"] if rng.random() < 0.3 else []
             else:
-                a += [rng.choice(["Lightning Bolt", "Grizzly Bears", "No Such Card", "", "../x", "a\nb", "x" * 300,
-                                  odd_text(rng, 20)])]
-            a += ["--oracle", self.path_or_hostile(rng, [str(self.oracle)])] if rng.random() < 0.7 else []
+                a += [choose(rng, lambda: "Lightning Bolt", lambda: "Grizzly Bears", lambda: "No Such Card", lambda: "",
+                             lambda: "../x", lambda: "a\nb", lambda: "x" * 300, lambda: odd_text(rng, 20))]
+            a += ["--oracle", self.oracle_file(rng)] if rng.random() < 0.7 else []
+        elif command == "examples":
+            keep = 2
+            a += [choose(rng, lambda: "Flying", lambda: "Lightning Bolt deals 3 damage to any target.", lambda: "~ deals 3",
+                         lambda: "{T}: Add {G}.", lambda: "Draw a card", lambda: "", lambda: "x" * 2001,
+                         lambda: odd_text(rng, 40)) for _ in range(rng.randint(1, 3))]
+            a += ["--card", rng.choice(["Lightning Bolt", "", "x" * 300, "No Such Card"])] if rng.random() < 0.3 else []
+            if rng.random() < 0.3:  # a pool whose oracle.json is forged
+                bounds.append(("--pool", pool))
+                a += ["--pool", self.forged_pool(rng)]
+            else:
+                a += pool_option()
+            a += ["--top", self.number(rng, lambda: str(rng.randint(0, 5)))] if rng.random() < 0.3 else []
         elif command == "lsp":
             a += ["--rules", self.hostile_input(rng)] if rng.random() < 0.7 else []
         if rng.random() < 0.1:
             a.insert(rng.randrange(len(a) + 1), rng.choice(["--nope", "-", "--", "", "-j", "--debug", "--help",
                                                             "--version", "x" * 10000, odd_text(rng, 10)]))
-        if rng.random() < 0.05 and a:
-            a = a[:rng.randrange(len(a))]
+        if rng.random() < 0.05 and len(a) > keep:
+            a = a[:rng.randrange(keep, len(a))]
+            a += [x for option, value in bounds if option not in a for x in (option, value)]
         return [x.replace("\x00", "") for x in a]  # (no process can be given a NUL in its arguments)
 
     def case(self, rng: random.Random, index: int) -> str:
+        """One command in this process (``lsp`` too, on an empty stdin); one case in
+        :data:`SUBPROCESS_SHARE` also in a real process, which must end alike."""
         argv = self.argv(rng)
         self.current = f"cardsmith {argv!r}"
-        if argv and argv[0] == "lsp" or "--debug" in argv:
-            # (lsp talks on the real stdin and stdout; --debug lets a traceback out on purpose)
-            if argv and argv[0] == "lsp" and "--debug" not in argv and not {"--help", "--version"} & set(argv):
-                return judge_cli(argv, run_in_subprocess(argv, self.work, self.time_limit / 2))
-            return "skipped"
-        ran = run_in_process(argv, self.work)
-        outcome = judge_cli(argv, ran)
-        if index % SUBPROCESS_SHARE == 0:
-            real = run_in_subprocess(argv, self.work, self.time_limit / 2)
-            judge_cli(argv, real)
-            assert real.code == ran.code, (f"in-process exit {ran.code}, a real process's {real.code}: "
-                                           f"cardsmith {argv!r}\n{ran.err[-1000:]}\n---\n{real.err[-1000:]}")
-            assert error_lines(real.err) == error_lines(ran.err), (
-                f"in-process and real error lines differ for cardsmith {argv!r}:\n{error_lines(ran.err)}\n"
-                f"{error_lines(real.err)}")
-        return outcome
+        try:
+            ran = run_in_process(argv, self.work)
+            outcome = judge_cli(argv, ran)
+            if index % SUBPROCESS_SHARE == 0:
+                real = run_in_subprocess(argv, self.work, self.time_limit / 2)
+                judge_cli(argv, real)
+                assert real.code == ran.code, (f"in-process exit {ran.code}, a real process's {real.code}: "
+                                               f"cardsmith {argv!r}\n{ran.err[-1000:]}\n---\n{real.err[-1000:]}")
+                assert error_lines(real.err) == error_lines(ran.err), (
+                    f"in-process and real error lines differ for cardsmith {argv!r}:\n{error_lines(ran.err)}\n"
+                    f"{error_lines(real.err)}")
+            return outcome
+        finally:
+            self.reset()
 
 
 # --------------------------------------------------------------------------------------------

@@ -388,6 +388,32 @@ def test_oracle_json_spelling_a_lone_surrogate_is_refused(tmp_path: Path, comman
     assert code == 2 and err.endswith(f"holds a lone surrogate ('\\udcff'), which is not a character, {oracle}\n"), err
 
 
+@pytest.mark.parametrize("command", [["new", "--all", "{oracle}", "-o", "{tmp}/out", "-v"],
+                                     ["new", "X", "--oracle", "{oracle}"],
+                                     ["coverage", "--oracle", "{oracle}"]])
+@pytest.mark.parametrize("data, said", [
+    ('{"X": {"name": 3, "text": null}}', "a record whose name is 3, not a string"),
+    ('{"X": {"name": "X", "type_line": 5}}', "the record 'X' has type_line 5, not a string"),
+    ('{"X": {"name": "X", "text": "Draw.", "types": "Instant"}}', 'the record \'X\' has types "Instant", not a list'),
+    ('{"X": {"name": "X", "text": "", "seed_keywords": [{}]}}', "the record 'X' has seed_keywords [{}], not a list"),
+    ('[{"name": "X", "oracle_text": "Draw.", "type_line": ["Instant"]}]', "the record 'X' has type_line [\"Instant\"]"),
+    ('{"data": {"X": [{"name": "X", "type": "Instant", "text": 7}]}}', "the record 'X' has text 7, not a string"),
+])
+def test_oracle_records_with_fields_of_the_wrong_type_are_refused(tmp_path: Path, command: list[str], data: str,
+                                                                  said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (seed 400, case 21 of the cli target before its redesign): ``new --all``
+    of an Oracle file whose record had a number for its name was an internal error
+    (AttributeError, exit 3); any field of the wrong type is now refused, naming the record and
+    the field."""
+    oracle = tmp_path / "oracle.json"
+    oracle.write_text(data)
+    pool = tmp_path / "pool"
+    (pool / "keywords").mkdir(parents=True)
+    argv = [a.format(oracle=oracle, tmp=tmp_path) for a in command] + ["--pool", str(pool)]
+    code, _, err = _cli(argv, capsys)
+    assert code == 2 and err.startswith(f"cardsmith: error: {said}") and err.endswith(f", {oracle}\n"), err
+
+
 def test_a_garbled_library_cache_is_not_rendered(tmp_path: Path) -> None:
     """A letter changed in ``.cache/library-*.json`` (same size, another mtime; found by the fuzzer's
     cache target, seed 200, case 128), then the package deleted: the next build must write the
@@ -414,3 +440,129 @@ def test_a_garbled_library_cache_is_not_rendered(tmp_path: Path) -> None:
     build([src], out, jobs=1)
     for module in sorted((clean / PACKAGE / "keywords").glob("*.py")):
         assert (out / PACKAGE / "keywords" / module.name).read_bytes() == module.read_bytes(), module.name
+
+
+@pytest.mark.parametrize("cards, lacks", [((), "lacks Plains, Island, Swamp, Mountain, Forest"),
+                                          (("l/lightning_bolt.card",), "lacks Plains, Island, Swamp, Mountain, Forest"),
+                                          (("f/forest.card",), "lacks Plains, Island, Swamp, Mountain ("),
+                                          (("f/forest.card", "i/island.card", "m/mountain.card", "p/plains.card",
+                                            "s/swamp.card"), "random decks need spells")])
+@pytest.mark.parametrize("command", [["play", "--turns", "1"], ["soak", "--games", "1", "--turns", "1"]])
+def test_random_decks_from_a_pool_that_cant_make_them_are_an_input_error(tmp_path: Path, command: list[str],
+                                                                         cards: tuple[str, ...], lacks: str,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (seed 400, case 425 of the cli target, ``soak --pool /dev``): random
+    decks from a pool without spells, or without the basic lands they are made of, were an
+    internal error (IndexError, or UnknownCard: exit 3)."""
+    import shutil
+
+    pool = tmp_path / "pool"
+    shutil.copytree(default_pool() / "keywords", pool / "keywords")
+    for card in cards:
+        shutil.copy(default_pool() / card, pool / Path(card).name)
+    code, _, err = _cli(command + ["--pool", str(pool)], capsys)
+    assert code == 2 and err.startswith("cardsmith: error: random decks need ") and lacks in err, err
+    assert err.endswith(f", {pool}\n"), err
+
+
+@pytest.mark.parametrize("oracle", ["[1, 2, 3]", '"x"', "3", '{"Lightning Bolt": []}', "{"])
+def test_examples_of_a_pool_whose_oracle_file_is_of_another_shape_finds_none(tmp_path: Path, oracle: str,
+                                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (seed 400, case 407 of the cli target): ``examples`` of a pool whose
+    ``oracle.json`` held a list was an internal error (IndexError, exit 3); JSON that is not
+    records by name now gives no scripted lines, as unreadable JSON did."""
+    import shutil
+
+    pool = tmp_path / "pool"
+    pool.mkdir()
+    shutil.copy(default_pool() / "l" / "lightning_bolt.card", pool)
+    (pool / "oracle.json").write_text(oracle)
+    code, out, _ = _cli(["examples", "deals 3 damage", "--pool", str(pool)], capsys)
+    assert (code, out) == (1, f"no scripted card of {pool} says anything like that\n")
+
+
+DEEP_JSON = "[" * 100_000
+
+
+@pytest.mark.parametrize("command", [["replay", "{file}", "--pool", "{pool}"],
+                                     ["coverage", "--oracle", "{file}", "--pool", "{pool}"],
+                                     ["new", "X", "--oracle", "{file}", "--pool", "{pool}"],
+                                     ["new", "--all", "{file}", "-o", "{tmp}/out", "--pool", "{pool}"]])
+def test_json_nested_too_deeply_is_an_input_error(tmp_path: Path, command: list[str],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (seed 400, case 1362 of the cli target): a game log holding 100,000
+    ``[`` was an internal error (RecursionError, exit 3) in ``replay``, and so was such an Oracle
+    file in ``new`` and ``coverage``: one error line with WHERE now (exit 2)."""
+    file = tmp_path / "deep.json"
+    file.write_text('{"format": 2, "seed": ' + DEEP_JSON)
+    pool = tmp_path / "pool"
+    (pool / "keywords").mkdir(parents=True)
+    argv = [a.format(file=file, pool=pool, tmp=tmp_path) for a in command]
+    code, _, err = _cli(argv, capsys)
+    assert code == 2 and err.startswith("cardsmith: error: ") and "nested too deeply" in err, err
+    assert err.endswith(f", {file}\n"), err
+
+
+@pytest.mark.parametrize("oracle, said", [
+    ("{", "not JSON"), (DEEP_JSON, "nested too deeply"),
+])
+def test_new_with_the_pool_s_own_oracle_file_not_json_is_an_input_error(tmp_path: Path, oracle: str, said: str,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """``new NAME`` reads the pool's ``oracle.json`` unchecked: one that was not JSON was an
+    internal error (JSONDecodeError or RecursionError, exit 3)."""
+    pool = tmp_path / "pool"
+    (pool / "keywords").mkdir(parents=True)
+    (pool / "oracle.json").write_text(oracle)
+    code, _, err = _cli(["new", "X", "--pool", str(pool)], capsys)
+    assert code == 2 and said in err and err.endswith(f", {pool / 'oracle.json'}\n"), err
+
+
+@pytest.mark.parametrize("ref", ["{", DEEP_JSON, '[{"name": "Y", "text": ""}]'])
+def test_new_leaves_a_pool_whose_oracle_file_cant_take_the_record_as_it_was(tmp_path: Path, ref: str,
+                                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``new X --oracle FILE`` into a pool whose own ``oracle.json`` is not JSON, or a list of
+    records (a shape ``load_oracle`` reads, but not one the record can be added to by name), was an
+    internal error after the card file was written; refused now, the pool unchanged (exit 1)."""
+    pool = tmp_path / "pool"
+    (pool / "keywords").mkdir(parents=True)
+    (pool / "oracle.json").write_text(ref)
+    oracle = tmp_path / "oracle.json"
+    oracle.write_text('{"X": {"name": "X", "type_line": "Instant", "text": "Draw a card."}}')
+    code, _, err = _cli(["new", "X", "--pool", str(pool), "--oracle", str(oracle)], capsys)
+    assert code == 1 and "not adding 'X' to the pool" in err, err
+    assert sorted(p.name for p in pool.rglob("*")) == ["keywords", "oracle.json"]
+
+
+def test_examples_of_a_pool_whose_oracle_file_is_nested_too_deeply_finds_none(tmp_path: Path,
+                                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """As :func:`test_examples_of_a_pool_whose_oracle_file_is_of_another_shape_finds_none`, for
+    JSON nested 100,000 deep (a RecursionError, exit 3)."""
+    import shutil
+
+    pool = tmp_path / "pool"
+    pool.mkdir()
+    shutil.copy(default_pool() / "l" / "lightning_bolt.card", pool)
+    (pool / "oracle.json").write_text(DEEP_JSON)
+    code, out, _ = _cli(["examples", "deals 3 damage", "--pool", str(pool)], capsys)
+    assert (code, out) == (1, f"no scripted card of {pool} says anything like that\n")
+
+
+def test_debug_shows_only_an_internal_error_s_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (seed 400, case 13948 of the cli target, ``--debug new X --pool P``, P
+    without ``oracle.json``): ``--debug`` let the traceback of a missing input out (exit 1), which
+    without it is a one-line error (exit 2); it shows only an internal error's traceback now."""
+    pool = tmp_path / "pool"
+    (pool / "keywords").mkdir(parents=True)
+    for argv in (["new", "X", "--pool", str(pool)], ["--debug", "new", "X", "--pool", str(pool)]):
+        code, _, err = _cli(argv, capsys)
+        assert (code, err) == (2, f"cardsmith: error: No such file or directory, {pool / 'oracle.json'}\n")
+
+
+@pytest.mark.parametrize("name, shown", [("\r", "\\r"), (" ", "' '"), ("a\nb.scn", "a\\nb.scn"), ("\t\u2028", "\\t\\u2028")])
+def test_an_error_s_where_of_white_space_or_control_characters_stays_visible(name: str, shown: str, tmp_path: Path,
+                                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzzer (seed 400, case 17757 of the cli target, ``test '\\r' ...``): the error
+    line's white space was collapsed, so a path of a carriage return alone vanished (``no such
+    scenario file,``) and a newline in a path read as a space; such characters are escaped now."""
+    code, _, err = _cli(["test", name, "--pool", str(tmp_path)], capsys)
+    assert (code, err) == (2, f"cardsmith: error: no such scenario file, {shown}\n")
