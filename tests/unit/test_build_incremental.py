@@ -189,16 +189,18 @@ def test_cold_build_publishes_its_modules_at_once(tmp_path: Path, monkeypatch: p
 
 def test_manifest_is_columns_of_plain_values(tmp_path: Path) -> None:
     import marshal
+    import zlib
     src = _pool(tmp_path)
     out = tmp_path / "out"
     build([src], out, jobs=1)
-    data = marshal.loads((out / ".cache" / MANIFEST).read_bytes())
+    data = marshal.loads((out / ".cache" / MANIFEST).read_bytes()[4:])  # (after its CRC-32)
     paths = data["paths"]
     assert paths == sorted(paths) and len(paths) == len(CARDS)
     assert all(len(data[c]) == len(paths) for c in _STORED_COLUMNS)
     assert data["renamed"] == {}  # (no module renamed for a clash: ``written`` is ``modules``)
     # A manifest whose columns disagree is ignored: everything is compiled again, nothing breaks.
     data["names"] = data["names"][:-1]
-    (out / ".cache" / MANIFEST).write_bytes(marshal.dumps(data))
+    body = marshal.dumps(data)
+    (out / ".cache" / MANIFEST).write_bytes(zlib.crc32(body).to_bytes(4, "little") + body)  # (a sound checksum)
     again = build([src], out, jobs=1)
     assert again.compiled == len(CARDS) and not again.diagnostics

@@ -101,6 +101,7 @@ def test_module_renamed_for_a_clash_is_recorded_and_trusted(tmp_path: Path) -> N
     (``renamed``): a clash's renamed module survives a save and a load, and a no-op rebuild
     after it trusts everything."""
     import marshal
+    import zlib
 
     from compiler.cache import MANIFEST
     src = _copy_pool(tmp_path)
@@ -111,7 +112,7 @@ def test_module_renamed_for_a_clash_is_recorded_and_trusted(tmp_path: Path) -> N
     os.utime(clash, ns=(os.stat(src).st_mtime_ns - 60 * 10**9,) * 2)
     out = tmp_path / "out"
     first = build([src], out, jobs=1)
-    data = marshal.loads((out / ".cache" / MANIFEST).read_bytes())
+    data = marshal.loads((out / ".cache" / MANIFEST).read_bytes()[4:])  # (after its CRC-32)
     [(row, module)] = data["renamed"].items()
     assert data["paths"][row].endswith("lightning_bolt.card") and module.startswith("lightning_bolt_")
     assert (out / PACKAGE / "cards" / f"{module}.py").is_file()
@@ -119,5 +120,6 @@ def test_module_renamed_for_a_clash_is_recorded_and_trusted(tmp_path: Path) -> N
     assert (again.compiled, again.written, again.cached) == (0, 0, first.compiled)
     # A damaged entry (a row out of range) makes the manifest ignored: everything is compiled again.
     data["renamed"] = {len(data["paths"]): module}
-    (out / ".cache" / MANIFEST).write_bytes(marshal.dumps(data))
+    body = marshal.dumps(data)
+    (out / ".cache" / MANIFEST).write_bytes(zlib.crc32(body).to_bytes(4, "little") + body)  # (a sound checksum)
     assert build([src], out, jobs=1).compiled == first.compiled

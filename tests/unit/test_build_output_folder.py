@@ -47,7 +47,7 @@ def test_a_build_sets_the_card_folder_back_before_it_began(tmp_path: Path) -> No
 
 def _base(out: Path) -> str:
     import marshal
-    return str(marshal.loads((out / ".cache" / MANIFEST).read_bytes())["base"])
+    return str(marshal.loads((out / ".cache" / MANIFEST).read_bytes()[4:])["base"])  # (after its CRC-32)
 
 
 def test_edits_and_noops_settle_without_listing_an_unchanged_folder(tmp_path: Path,

@@ -153,3 +153,29 @@ def test_the_command_names_what_it_repaired(tmp_path: Path, capsys: pytest.Captu
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"cardsmith build: repaired {out / PACKAGE}/cards/grizzly_bears.py (changed since it was written)"
     assert lines[1].startswith("cardsmith build: 1 compiled, 3 cached, 0 failed, 1 files written, 1 repaired in ")
+
+
+@pytest.mark.parametrize("garbled", [(b"Grizzly Bears", b"Grizzly Beirs"), (b"\rgrizzly_bears", b"\rgrizzly_beirs")])
+def test_a_garbled_manifest_is_not_read_as_names_or_modules(tmp_path: Path, garbled: tuple[bytes, bytes]) -> None:
+    """The manifest damaged since it was written (a byte of a card's name or module changed, the
+    same size, an older mtime: marshal loads it all the same) is ignored, not trusted for the
+    cards whose sources are unchanged: the index holds the cards' own names (the cache fuzzer's
+    case 1797 of seed 400 found ``Islan\\xec`` in index.txt)."""
+    from compiler.cache import MANIFEST
+    src = small_pool(tmp_path, CARDS)
+    out = tmp_path / "out"
+    build([src], out, jobs=1)
+    intact = _package(out)
+    manifest = out / ".cache" / MANIFEST
+    st = manifest.stat()
+    data = manifest.read_bytes()
+    old, new = garbled
+    assert data.count(old) == 1
+    manifest.write_bytes(data.replace(old, new))
+    os.utime(manifest, ns=(st.st_atime_ns, st.st_mtime_ns - 1))
+    report = build([src], out, jobs=1)
+    assert not report.diagnostics
+    assert sorted(r.name for r in report.results) == ["Counterspell", "Grizzly Bears", "Lightning Bolt", "Llanowar Elves"]
+    assert _package(out) == intact
+    _loads(out)
+    assert build([src], out, jobs=1).written == 0
