@@ -949,6 +949,10 @@ def at_least(least: int, most: int | None = None) -> Callable[[str], int]:
 
 MAX_JOBS = 256  # worker processes (a process pool of absurd size fails, or takes the machine)
 MAX_GAMES = 10 ** 6  # games of a soak (its chunks of seeds are all handed out at the start)
+# The search player's budget per decision: past these, one decision takes hours (a 1,000-turn game
+# of such decisions, weeks), so a larger number is a typo, refused at once rather than played.
+MAX_SEARCH_ITERATIONS = 100_000
+MAX_SEARCH_SECONDS = 60.0
 _POSITIVE = at_least(1)
 _NATURAL = at_least(0)
 _JOBS = at_least(1, MAX_JOBS)
@@ -985,6 +989,8 @@ def _budget(text: str) -> tuple[int, float | None]:
         seconds = _seconds(text[:-1])
         if seconds <= 0:
             raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+        if seconds > MAX_SEARCH_SECONDS:
+            raise argparse.ArgumentTypeError(f"must be at most {MAX_SEARCH_SECONDS:g} seconds, not {text[:50]}")
         return 200, seconds
     try:
         n = int(text)
@@ -992,6 +998,8 @@ def _budget(text: str) -> tuple[int, float | None]:
         raise argparse.ArgumentTypeError(f"invalid budget: {text!r} (iterations, e.g. 200, or seconds, e.g. 0.5s)") from None
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more iterations, not {n}")
+    if n > MAX_SEARCH_ITERATIONS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SEARCH_ITERATIONS:,} iterations, not {text[:50]}")
     return n, None
 
 
@@ -1096,7 +1104,7 @@ def make_parser(only: str | None = None) -> argparse.ArgumentParser:
         si.add_argument("--seed", type=int, default=0, help="first seed (default: 0); deck A goes first on even seeds")
         si.add_argument("--players", default="random", metavar="KIND[,KIND]",
                         help="the computer players: one kind for both decks, or deck A's,deck B's (default: random)")
-        si.add_argument("--budget", type=_POSITIVE, default=200,
+        si.add_argument("--budget", type=at_least(1, MAX_SEARCH_ITERATIONS), default=200,
                         help="search iterations per decision, for search players (default: 200)")
         si.add_argument("--turns", type=_POSITIVE, default=50, help="turn limit per game; a game cut off is a draw "
                         "(default: 50)")

@@ -336,7 +336,7 @@ class _Build:
         i = self.old.row(r.path)
         if i >= 0 and self.old.written[i] == r.module:
             touched = self.check.touched.get(i)
-            return touched or Stamp(self.old.out_sizes[i], self.old.out_mtimes[i], self.old.out_digests[i])
+            return touched or Stamp(self.old.out_sizes[i], self.old.out_ctimes[i], self.old.out_digests[i])
         path = self.modules.folder / name
         return stamp_of(os.stat(path), path.read_bytes())
 

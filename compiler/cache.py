@@ -38,7 +38,7 @@ from .sources import RACY_NS, Display, display, lstat_all, read_source
 MANIFEST = "manifest.marshal"
 JOURNAL = "manifest.journal"  # rows changed by one-card rebuilds since the manifest was written whole
 JOURNAL_LIMIT = 256 * 1024  # bytes of journal past which the next build writes the manifest whole
-MANIFEST_FORMAT = 7  # bumped whenever the layout of the manifest changes
+MANIFEST_FORMAT = 8  # bumped whenever the layout of the manifest changes
 # The manifest file is the CRC-32 of its marshal data (4 bytes, little-endian), then the data: marshal
 # has no check of its own, and a byte changed in a name or a module would be read as a fact about a
 # card whose source is trusted by its size and mtime (and written to the index).
@@ -60,12 +60,12 @@ class Entry(NamedTuple):
     stamp: int  # when the build that recorded it started (ns)
     written: str  # the module it was written to (after renaming)
     out_size: int  # the module file as written (see compiler.output.Stamp)
-    out_mtime: int
+    out_ctime: int
     out_digest: bytes
 
     def with_output(self, stamp: Stamp) -> Entry:
         """This entry, its module file as ``stamp`` says."""
-        return self._replace(out_size=stamp.size, out_mtime=stamp.mtime_ns, out_digest=stamp.digest)
+        return self._replace(out_size=stamp.size, out_ctime=stamp.ctime_ns, out_digest=stamp.digest)
 
     def trusted(self, st: os.stat_result) -> bool:
         """Unchanged by size and mtime, and not modified just before it was recorded."""
@@ -73,7 +73,7 @@ class Entry(NamedTuple):
                 and self.mtime_ns < self.stamp - RACY_NS)
 
 
-_COLUMNS = ("paths", "mtimes", "sizes", "keys", "names", "modules", "stamps", "out_sizes", "out_mtimes",
+_COLUMNS = ("paths", "mtimes", "sizes", "keys", "names", "modules", "stamps", "out_sizes", "out_ctimes",
             "out_digests", "written")
 # The columns stored as lists.  ``written`` differs from ``modules`` only for a card whose module
 # was renamed for a clash of names, so it is stored as ``renamed``, those rows alone ({row:
@@ -91,11 +91,11 @@ def _outputs_from(data: object) -> dict[str, Stamp]:
     if not isinstance(data, dict):
         raise TypeError("outputs")
     outputs = {}
-    for name, (size, mtime, digest) in data.items():
-        if not (isinstance(name, str) and isinstance(size, int) and isinstance(mtime, int)
+    for name, (size, ctime, digest) in data.items():
+        if not (isinstance(name, str) and isinstance(size, int) and isinstance(ctime, int)
                 and isinstance(digest, bytes)):
             raise TypeError("outputs")
-        outputs[name] = Stamp(size, mtime, digest)
+        outputs[name] = Stamp(size, ctime, digest)
     return outputs
 
 
@@ -117,7 +117,7 @@ class Manifest:
     modules: list[str] = field(default_factory=list)
     stamps: list[int] = field(default_factory=list)
     out_sizes: list[int] = field(default_factory=list)  # each card's module file, as written
-    out_mtimes: list[int] = field(default_factory=list)
+    out_ctimes: list[int] = field(default_factory=list)
     out_digests: list[bytes] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
     index_key: str = ""
@@ -137,19 +137,19 @@ class Manifest:
         rows = [entries[k] for k in order]
         return cls(order, [e.mtime_ns for e in rows], [e.size for e in rows], [e.key for e in rows],
                    [e.name for e in rows], [e.module for e in rows], [e.stamp for e in rows],
-                   [e.out_size for e in rows], [e.out_mtime for e in rows], [e.out_digest for e in rows],
+                   [e.out_size for e in rows], [e.out_ctime for e in rows], [e.out_digest for e in rows],
                    [e.written for e in rows], index_key, keyword_modules, folder, outputs)
 
     def copy(self) -> Manifest:
         """A copy whose columns and outputs can be changed without changing this one's."""
         return Manifest(self.paths, list(self.mtimes), list(self.sizes), list(self.keys), list(self.names),
-                        list(self.modules), list(self.stamps), list(self.out_sizes), list(self.out_mtimes),
+                        list(self.modules), list(self.stamps), list(self.out_sizes), list(self.out_ctimes),
                         list(self.out_digests), list(self.written), self.index_key, self.keyword_modules,
                         self.folder, dict(self.outputs), self.token)
 
     def set_output(self, i: int, stamp: Stamp) -> None:
         """Record ``stamp`` as row ``i``'s module file."""
-        self.out_sizes[i], self.out_mtimes[i], self.out_digests[i] = stamp
+        self.out_sizes[i], self.out_ctimes[i], self.out_digests[i] = stamp
 
     def row(self, path: str) -> int:
         """Row of ``path``, -1 if none (a binary search: rows are sorted by path)."""
@@ -168,7 +168,7 @@ class Manifest:
     def entry(self, i: int) -> Entry:
         """Row ``i`` as an entry."""
         return Entry(self.mtimes[i], self.sizes[i], self.keys[i], self.names[i], self.modules[i],
-                     self.stamps[i], self.written[i], self.out_sizes[i], self.out_mtimes[i], self.out_digests[i])
+                     self.stamps[i], self.written[i], self.out_sizes[i], self.out_ctimes[i], self.out_digests[i])
 
     def entries(self) -> dict[str, Entry]:
         """Every row, by path."""
@@ -198,13 +198,13 @@ def load_manifest(cache_dir: Path, base_key: str) -> Manifest:
         renamed = data["renamed"]
         if not all(isinstance(c, list) and len(c) == len(columns[0]) for c in columns) or not isinstance(renamed, dict):
             return Manifest()
-        paths, mtimes, sizes, keys, names, modules, stamps, out_sizes, out_mtimes, out_digests = columns
+        paths, mtimes, sizes, keys, names, modules, stamps, out_sizes, out_ctimes, out_digests = columns
         written = list(modules)
         for i, module in renamed.items():
             if not (isinstance(i, int) and 0 <= i < len(written) and isinstance(module, str)):
                 return Manifest()
             written[i] = module
-        manifest = Manifest(paths, mtimes, sizes, keys, names, modules, stamps, out_sizes, out_mtimes, out_digests,
+        manifest = Manifest(paths, mtimes, sizes, keys, names, modules, stamps, out_sizes, out_ctimes, out_digests,
                             written, str(data["index"]), tuple(data["keywords"]), tuple(map(int, data["folder"])),
                             _outputs_from(data["outputs"]), str(data["token"]))
         complete = True
@@ -219,7 +219,7 @@ def load_manifest(cache_dir: Path, base_key: str) -> Manifest:
                 if manifest.paths[i] != path:
                     return Manifest()
                 (manifest.mtimes[i], manifest.sizes[i], manifest.keys[i], manifest.names[i], manifest.modules[i],
-                 manifest.stamps[i], manifest.written[i], manifest.out_sizes[i], manifest.out_mtimes[i],
+                 manifest.stamps[i], manifest.written[i], manifest.out_sizes[i], manifest.out_ctimes[i],
                  manifest.out_digests[i]) = row
         if not complete:
             manifest.token = ""  # the next build writes it whole (and removes the journal)
@@ -275,7 +275,7 @@ def save_manifest(cache_dir: Path, base_key: str, manifest: Manifest, rows: list
                 "token": manifest.token, "index": manifest.index_key, "folder": list(manifest.folder),
                 "rows": [[i, manifest.paths[i], manifest.mtimes[i], manifest.sizes[i], manifest.keys[i],
                           manifest.names[i], manifest.modules[i], manifest.stamps[i], manifest.written[i],
-                          manifest.out_sizes[i], manifest.out_mtimes[i], manifest.out_digests[i]] for i in rows]}
+                          manifest.out_sizes[i], manifest.out_ctimes[i], manifest.out_digests[i]] for i in rows]}
             if outputs:  # (else unchanged: a few kilobytes left out of the usual record)
                 record["outputs"] = _outputs_data(manifest.outputs)
             body = marshal.dumps(record)

@@ -19,18 +19,18 @@ if TYPE_CHECKING:
 
 
 class Stamp(NamedTuple):
-    """An output file as a build left it: its size, modification time and the sha256 digest of its
-    bytes.  A later build trusts a file whose size and mtime are still these, and hashes it only
-    when they are not (see :mod:`compiler.repair`)."""
+    """An output file as a build left it: its size, inode change time and the sha256 digest of its
+    bytes.  A later build trusts a file whose size and ctime are still these, and hashes it only
+    when they are not (see :mod:`compiler.repair`, which says why the ctime)."""
 
     size: int
-    mtime_ns: int
+    ctime_ns: int
     digest: bytes
 
 
 def stamp_of(st: os.stat_result, data: bytes) -> Stamp:
     """The stamp of a file whose ``stat`` is ``st`` and whose bytes are ``data``."""
-    return Stamp(st.st_size, st.st_mtime_ns, hashlib.sha256(data).digest())
+    return Stamp(st.st_size, st.st_ctime_ns, hashlib.sha256(data).digest())
 
 
 def write_stamped(path: Path, data: bytes) -> tuple[bool, Stamp]:
@@ -55,11 +55,11 @@ def write_bytes_if_changed(path: Path, data: bytes) -> bool:
 
 def write_new(path: Path, data: bytes) -> os.stat_result:
     """Write a file known not to exist yet, in an existing folder (no read to compare first);
-    its ``stat`` as written (a rename keeps the mtime)."""
+    its ``stat`` once in place (the rename sets its ctime: see :class:`Stamp`)."""
     tmp = path.with_suffix(path.suffix + ".tmp")
-    st = _write_fresh(str(tmp), data)
+    _write_fresh(str(tmp), data)
     os.replace(tmp, path)  # never a partially written module
-    return st
+    return os.stat(path)
 
 
 def write_if_changed(path: Path, text: str) -> bool:

@@ -1,18 +1,20 @@
 """Checking a build's output against what the last build wrote, so that a damaged output repairs
 itself on the next build.
 
-The manifest records each output file's size, mtime and sha256 digest as written (a
+The manifest records each output file's size, ctime and sha256 digest as written (a
 :class:`~compiler.output.Stamp`): every card module, keyword module and both files of the index.
 Every build that writes into an output with a manifest first checks them, cheaply: one ``lstat``
 per card module from the open card folder (:func:`~compiler.sources.lstat_all`) and two list
 comparisons in C, and one ``stat`` per keyword module and index file.  Only a file whose size or
-mtime disagrees with its record is read and hashed.  Its bytes unchanged (it was only touched),
-its new size and mtime are recorded; else it is damaged, as a missing file is, and written again:
-a card's module by compiling the card again (the manifest doesn't hold the module's code), a
-keyword module or the index by rendering it again.
+ctime disagrees with its record is read and hashed.  Its bytes unchanged (it was only touched,
+renamed back or copied), its new size and ctime are recorded; else it is damaged, as a missing
+file is, and written again: a card's module by compiling the card again (the manifest doesn't
+hold the module's code), a keyword module or the index by rendering it again.
 
-A change that keeps a file's size and mtime both is not seen: a file written with its mtime set
-back to the recorded one on purpose, like git, which trusts its index the same way.
+The ctime (the inode's change time), not the mtime: the system sets it on every write, rename
+and change of mtime, and no call sets it back, so it also moves when two modules of one size
+and one mtime are swapped by renames (a rename keeps the mtime) and when a file is written and
+its mtime set back.  Like git's index, which checks the ctime for the same reason.
 """
 from __future__ import annotations
 
@@ -71,7 +73,7 @@ def _look(path: str, recorded: Stamp) -> Stamp | str:
     digest = hashlib.sha256(data).digest()
     if digest != recorded.digest or len(data) != st.st_size:
         return "changed since it was written"
-    return Stamp(st.st_size, st.st_mtime_ns, digest)
+    return Stamp(st.st_size, st.st_ctime_ns, digest)
 
 
 def check_outputs(old: Manifest, pkg: Path) -> OutputCheck:
@@ -93,19 +95,19 @@ def check_outputs(old: Manifest, pkg: Path) -> OutputCheck:
             for i, name in enumerate(names):
                 try:
                     st = os.lstat(prefix + name)
-                    if st.st_mtime_ns == old.out_mtimes[i] and st.st_size == old.out_sizes[i]:
+                    if st.st_ctime_ns == old.out_ctimes[i] and st.st_size == old.out_sizes[i]:
                         continue
                 except OSError:
                     pass
                 suspects.append(i)
     else:
-        mtimes = list(map(operator.attrgetter("st_mtime_ns"), sts))
+        ctimes = list(map(operator.attrgetter("st_ctime_ns"), sts))
         sizes = list(map(operator.attrgetter("st_size"), sts))
-        if mtimes != old.out_mtimes or sizes != old.out_sizes:  # (else, the usual case: all as recorded)
-            suspects = [i for i, (m, s, om, os_) in enumerate(zip(mtimes, sizes, old.out_mtimes, old.out_sizes))
-                        if m != om or s != os_]
+        if ctimes != old.out_ctimes or sizes != old.out_sizes:  # (else, the usual case: all as recorded)
+            suspects = [i for i, (c, s, oc, os_) in enumerate(zip(ctimes, sizes, old.out_ctimes, old.out_sizes))
+                        if c != oc or s != os_]
     for i in suspects:
-        found = _look(prefix + names[i], Stamp(old.out_sizes[i], old.out_mtimes[i], old.out_digests[i]))
+        found = _look(prefix + names[i], Stamp(old.out_sizes[i], old.out_ctimes[i], old.out_digests[i]))
         if isinstance(found, Stamp):
             touched[i] = found
         else:
@@ -114,7 +116,7 @@ def check_outputs(old: Manifest, pkg: Path) -> OutputCheck:
         path = os.path.join(pkg, name)
         try:
             st = os.lstat(path)
-            if st.st_size == recorded.size and st.st_mtime_ns == recorded.mtime_ns and stat.S_ISREG(st.st_mode):
+            if st.st_size == recorded.size and st.st_ctime_ns == recorded.ctime_ns and stat.S_ISREG(st.st_mode):
                 continue
         except OSError:
             pass

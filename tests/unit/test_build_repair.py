@@ -1,7 +1,8 @@
 """A build repairs its output: a card module, keyword module or index file truncated, garbled
-(same size, an older mtime) or deleted since the last build is found by the next one, written
-again and named in its report, and the pool loads; a file only touched is not written again, and
-its new stamp is recorded so that later builds don't read it."""
+(same size, an older mtime, or even the very mtime recorded), deleted, or swapped with another of
+the same size since the last build is found by the next one, written again and named in its
+report, and the pool loads; a file only touched is not written again, and its new stamp is
+recorded so that later builds don't read it."""
 from __future__ import annotations
 
 import os
@@ -126,6 +127,42 @@ def test_a_touched_output_is_not_rewritten_and_its_new_stamp_is_recorded(tmp_pat
     looked.clear()
     build([src], out, jobs=1)
     assert looked == []  # the new stamps were recorded: trusted by their stat again
+
+
+def test_two_modules_of_one_size_swapped_by_renames_are_repaired(tmp_path: Path) -> None:
+    """A rename keeps a file's size and mtime, so two modules of one size swapped by renames look
+    unchanged by them: the ctime recorded, which a rename sets, gives them away."""
+    src = small_pool(tmp_path, ("f/forest.card", "p/plains.card"))
+    out = tmp_path / "out"
+    build([src], out, jobs=1)
+    intact = _package(out)
+    cards = out / PACKAGE / "cards"
+    forest, plains = cards / "forest.py", cards / "plains.py"
+    assert forest.stat().st_size == plains.stat().st_size  # (else the size alone would show it)
+    mtimes = forest.stat().st_mtime_ns, plains.stat().st_mtime_ns
+    forest.rename(cards / "swap.tmp")
+    plains.rename(forest)
+    (cards / "swap.tmp").rename(plains)
+    assert (plains.stat().st_mtime_ns, forest.stat().st_mtime_ns) == mtimes and _package(out) != intact
+    report = build([src], out, jobs=1)
+    assert sorted(r.split(" (")[0] for r in report.repaired) == ["cards/forest.py", "cards/plains.py"]
+    assert _package(out) == intact
+
+
+def test_a_module_written_with_its_size_and_mtime_kept_is_repaired(tmp_path: Path) -> None:
+    src = small_pool(tmp_path, CARDS)
+    out = tmp_path / "out"
+    build([src], out, jobs=1)
+    intact = _package(out)
+    module = out / PACKAGE / "cards" / "grizzly_bears.py"
+    st = module.stat()
+    module.write_bytes(module.read_bytes().replace(b"Grizzly", b"Grizzlz"))
+    os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns))  # the mtime set back to the one recorded
+    assert (module.stat().st_size, module.stat().st_mtime_ns) == (st.st_size, st.st_mtime_ns)
+    report = build([src], out, jobs=1)
+    assert [r.split(" (")[0] for r in report.repaired] == ["cards/grizzly_bears.py"]
+    assert _package(out) == intact
+    _loads(out)
 
 
 def test_a_whole_card_folder_deleted_is_compiled_again(tmp_path: Path) -> None:

@@ -275,10 +275,14 @@ def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
 
 
 @pytest.mark.parametrize("argv", [["soak", "--jobs", "99999999999999999999999"], ["check", "-j", "100000"],
-                                  ["build", "-j", "1000000", "-o", "x"], ["soak", "--games", "10" * 20]])
+                                  ["build", "-j", "1000000", "-o", "x"], ["soak", "--games", "10" * 20],
+                                  ["play", "x", "x", "--vs", "search", "--budget", "100001"],
+                                  ["play", "x", "x", "--vs", "search", "--budget", "1e9s"],
+                                  ["simulate", "x", "x", "--players", "search", "--budget", "9" * 30]])
 def test_absurd_numbers_of_jobs_and_games_are_usage_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    """``--jobs 99999999999999999999999`` was an internal error (OverflowError, exit 3) and a huge
-    ``--games`` would hand out more chunks of seeds than memory holds: both are bounded."""
+    """``--jobs 99999999999999999999999`` was an internal error (OverflowError, exit 3), a huge
+    ``--games`` would hand out more chunks of seeds than memory holds, and a search budget of a
+    billion iterations or seconds a decision played on for ever: all are bounded."""
     code, _, err = _cli(argv, capsys)
     assert code == 2, err
     assert err.startswith("cardsmith: error: argument") and "must be at most" in err and err.count("\n") == 1
