@@ -880,7 +880,8 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     """Run the language server on stdin/stdout (for editors; see editors/vscode)."""
     from langserver.server import serve
 
-    refused = serve(input_file(args.rules, "rules file") if args.rules else None)
+    refused = serve(input_file(args.rules, "rules file") if args.rules else None,
+                    debug=getattr(args, "debug", False))
     if refused:
         raise CliError(refused, "on standard input")
     return 0

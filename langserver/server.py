@@ -8,6 +8,7 @@ go-to-definition from a keyword use to its ``keyword X`` definition.  The answer
 """
 from __future__ import annotations
 
+import logging
 import os
 import re
 import sys
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams, JsonRpcServerNotInitialized
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
@@ -51,8 +53,19 @@ class CardsmithServer(LanguageServer):
             self.indexes[pool] = PoolIndex(pool)
         return self.indexes[pool]
 
+    def is_open(self, uri: str) -> bool:
+        """Whether the client opened the document ``uri`` (and has not closed it)."""
+        try:
+            return uri in self.workspace.text_documents
+        except RuntimeError:  # (pygls: no workspace before the client's ``initialize``)
+            raise JsonRpcServerNotInitialized(message="the client has not initialized the server") from None
+
     def document(self, uri: str) -> tuple[str, Path]:
-        """The editor's current text of a document and its file path."""
+        """The editor's current text of a document and its file path.  Only a document the client
+        opened: for any other URI pygls would read the file from disk, which a client may name
+        to be anything (``file:///dev/zero`` never ends); the request is refused instead."""
+        if not self.is_open(uri):
+            raise JsonRpcInvalidParams(message=f"not an open document: {uri[:200]!r}")
         doc = self.workspace.get_text_document(uri)
         return doc.source, Path(to_fs_path(uri) or uri)
 
@@ -162,9 +175,11 @@ def make_server(rules_file: Path | None = None) -> CardsmithServer:
     def did_save(ls: CardsmithServer, params: types.DidSaveTextDocumentParams) -> None:
         # A saved keyword file changes the library every card is checked against: every open
         # card and scenario of its pool is checked again.
+        # (A file saved need not be open: its text is then the library's to read, from disk.)
         uri = params.text_document.uri
-        ls.publish(uri)
-        _, path = ls.document(uri)
+        if ls.is_open(uri):
+            ls.publish(uri)
+        path = Path(to_fs_path(uri) or uri)
         if path.suffix == ".kw":
             pool = pool_for(path).resolve()
             for other in list(ls.workspace.text_documents):
@@ -270,9 +285,47 @@ class BoundedInput:
         raise ProtocolRefused(2)
 
 
-def serve(rules_file: Path | None = None, stdin: BinaryIO | None = None) -> str:
+_ERROR_LINE = re.compile(r"^[\s|+]*([\w.]*(?:Error|Exception)\b.*)")  # "  | TypeError: ..." in a traceback
+
+
+class OneLineFormatter(logging.Formatter):
+    """pygls's log records as one line each: a malformed message from the client is logged with
+    its traceback (in the record, or in the message's text), which is the library's business,
+    not the user's; ``--debug`` shows it whole."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        lines = record.getMessage().splitlines() or [""]
+        why = ""
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            said = str(getattr(error, "message", "") or error).splitlines()  # (pygls's own errors: .message)
+            why = f"{type(error).__name__}: {said[0] if said else ''}"
+        elif len(lines) > 1:  # ("Unable to deserialize message\n" and a formatted traceback)
+            why = next((m.group(1) for m in map(_ERROR_LINE.match, reversed(lines)) if m), "")
+        text = f"cardsmith lsp: {record.levelname.lower()}: {lines[0]}" + (f" ({why})" if why else "")
+        return text if len(text) <= 300 else text[:297] + "..."
+
+
+def serve(rules_file: Path | None = None, stdin: BinaryIO | None = None, debug: bool = False) -> str:
     """Run the server on stdin/stdout until the client asks it to exit; "" then, or why it stopped
-    on malformed input."""
+    on malformed input.  pygls's warnings and errors go to stderr one line each (whole, with
+    their tracebacks, if ``debug``)."""
     bounded = BoundedInput(stdin or sys.stdin.buffer)
-    make_server(rules_file).start_io(stdin=bounded)  # type: ignore[arg-type]
+    handler = logging.StreamHandler(sys.stderr)
+    if not debug:
+        handler.setFormatter(OneLineFormatter())
+    handler.setLevel(logging.WARNING)
+    # pygls's own, and those of the thread pool and event loop it runs handlers on, which log the
+    # errors of a callback (pygls's, for a request whose id is not a string or number)
+    logs = [logging.getLogger(name) for name in ("pygls", "concurrent.futures", "asyncio")]
+    kept = [log.propagate for log in logs]
+    for log in logs:
+        log.addHandler(handler)
+        log.propagate = False
+    try:
+        make_server(rules_file).start_io(stdin=bounded)  # type: ignore[arg-type]
+    finally:
+        for log, propagate in zip(logs, kept):
+            log.removeHandler(handler)
+            log.propagate = propagate
     return bounded.refused

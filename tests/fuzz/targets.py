@@ -224,13 +224,25 @@ class Ran:
     err: str
 
 
+class _KeptBytes(io.BytesIO):
+    """A byte buffer whose bytes can still be had once closed (pygls closes its output when the
+    client asks it to exit)."""
+
+    def close(self) -> None:
+        self.kept = self.getvalue()
+        super().close()
+
+    def getvalue(self) -> bytes:
+        return self.kept if self.closed else super().getvalue()
+
+
 class _Captured(io.StringIO):
     """A captured standard output: text, and the bytes written to its ``buffer`` (as the language
     server writes its messages)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.buffer = io.BytesIO()
+        self.buffer = _KeptBytes()
 
     def both(self) -> str:
         """The text, then the bytes (those that aren't UTF-8 as lone surrogates, which the oracle
@@ -238,18 +250,18 @@ class _Captured(io.StringIO):
         return self.getvalue() + self.buffer.getvalue().decode("utf-8", "surrogateescape")
 
 
-def run_in_process(argv: list[str], cwd: Path) -> Ran:
-    """``cardsmith ARGV`` through :func:`cardsmith.cli.main` in this process, in ``cwd``, with an
-    empty stdin; its stdout and stderr captured.  (``lsp`` too: it reads the empty stdin's
-    ``buffer`` and ends; with ``--debug``, an internal error's exception escapes, which the fuzzer
-    takes as a finding, as it would a real process's traceback.)"""
+def run_in_process(argv: list[str], cwd: Path, stdin: bytes = b"") -> Ran:
+    """``cardsmith ARGV`` through :func:`cardsmith.cli.main` in this process, in ``cwd``, with
+    ``stdin`` (empty unless given); its stdout and stderr captured.  (``lsp`` too: it reads the
+    stdin's ``buffer`` to its end; with ``--debug``, an internal error's exception escapes, which
+    the fuzzer takes as a finding, as it would a real process's traceback.)"""
     from cardsmith.cli import main
 
     out, err = _Captured(), io.StringIO()
     here = os.getcwd()
-    stdin = sys.stdin
+    saved_stdin = sys.stdin
     os.chdir(cwd)
-    sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
     try:
         with redirect_stdout(out), redirect_stderr(err):
             try:
@@ -257,18 +269,19 @@ def run_in_process(argv: list[str], cwd: Path) -> Ran:
             except SystemExit as e:
                 code = e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     finally:
-        sys.stdin = stdin
+        sys.stdin = saved_stdin
         os.chdir(here)
     # (stderr as a real process writes it: what UTF-8 can't take, such as the lone surrogates of
     # a name's bytes that aren't UTF-8, as backslash escapes)
     return Ran(code, out.both(), err.getvalue().encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
-def run_in_subprocess(argv: list[str], cwd: Path, timeout: float) -> Ran:
-    """``cardsmith ARGV`` in a real process (``python -m cardsmith``), stdin empty."""
+def run_in_subprocess(argv: list[str], cwd: Path, timeout: float, stdin: bytes = b"") -> Ran:
+    """``cardsmith ARGV`` in a real process (``python -m cardsmith``), with ``stdin`` (empty
+    unless given)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
     res = subprocess.run([sys.executable, "-m", "cardsmith", *map(os.fsencode, argv)], cwd=cwd, env=env,
-                         stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
+                         input=stdin, capture_output=True, timeout=timeout)
     return Ran(res.returncode, res.stdout.decode("utf-8", "replace"), res.stderr.decode("utf-8", "replace"))
 
 
@@ -310,6 +323,7 @@ BUDGETS = ("0", "-1", "x", "", "0s", "-1s", "nans", "infs", "1e-9s", "1.5", "1_0
 class CliTarget(Target):
     def __init__(self) -> None:
         super().__init__("cli", 120.0)
+        self.stdin = b""  # what the case gives the command on standard input (lsp's messages)
 
     def setup(self, work: Path) -> None:
         super().setup(work)
@@ -646,7 +660,8 @@ class CliTarget(Target):
                 a += pool_option()
             a += ["--top", self.number(rng, lambda: str(rng.randint(0, 5)))] if rng.random() < 0.3 else []
         elif command == "lsp":
-            a += ["--rules", self.hostile_input(rng)] if rng.random() < 0.7 else []
+            a += ["--rules", self.hostile_input(rng)] if rng.random() < 0.3 else []
+            self.stdin = self.lsp_stream(rng) if rng.random() < 0.9 else b""
         if rng.random() < 0.1:
             a.insert(rng.randrange(len(a) + 1), rng.choice(["--nope", "-", "--", "", "-j", "--debug", "--help",
                                                             "--version", "x" * 10000, odd_text(rng, 10)]))
@@ -655,16 +670,105 @@ class CliTarget(Target):
             a += [x for option, value in bounds if option not in a for x in (option, value)]
         return [x.replace("\x00", "") for x in a]  # (no process can be given a NUL in its arguments)
 
+    def lsp_stream(self, rng: random.Random) -> bytes:
+        """What an editor, or anything else, might send the language server: framed JSON-RPC
+        messages (initialize, documents opened and changed with mutated cards, keyword files and
+        scenarios, requests at any position, of any document, opened or not: ``/dev/zero``
+        included), mixed with malformed ones (bodies not JSON, not UTF-8, not objects, of the wrong
+        length, wrong headers), and sometimes a proper shutdown and exit."""
+        def frame(body: bytes) -> bytes:
+            return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+        def message(obj: object) -> bytes:
+            return frame(json.dumps(obj).encode("utf-8", "surrogatepass"))
+
+        files = [Path(c) for c in self.cards] + [self.scenario] + sorted((self.pool / "keywords").glob("*.kw"))[:2]
+        opened = [(f.as_uri(), f) for f in files]
+        strange = ["file:///dev/zero", "file:///proc/self/mem", (self.work / "dir").as_uri(), "untitled:Untitled-1",
+                   "", "x", "file:///nowhere/at/all.card", (self.work / "huge.card").as_uri()]
+
+        def uri() -> str:
+            return rng.choice(opened)[0] if rng.random() < 0.7 else rng.choice(strange)
+
+        def position() -> dict[str, object]:
+            return {"line": rng.choice([0, 0, 1, 2, 3, 5, 40, -1, 2 ** 31, "x"]),
+                    "character": rng.choice([0, 1, 4, 9, 30, -3, 10 ** 12, None])}
+
+        def text() -> str:
+            f = rng.choice(files)
+            return mutate(_read(f), rng) if rng.random() < 0.7 else rng.choice(["", odd_text(rng, 60), _read(f)])
+
+        parts = [] if rng.random() < 0.1 else [
+            message({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+                     "params": {"capabilities": {}, "rootUri": self.work.as_uri()}}),
+            message({"jsonrpc": "2.0", "method": "initialized", "params": {}})]
+        for n in range(1, rng.randint(1, 10)):
+            k = rng.randrange(16)
+            if k < 4:
+                u, f = rng.choice(opened) if rng.random() < 0.85 else (rng.choice(strange), Path("x.card"))
+                parts.append(message({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                    "uri": u, "languageId": "cardsmith", "version": 1, "text": text()}}}))
+            elif k < 6:
+                change: dict[str, object] = {"text": text()}
+                if rng.random() < 0.3:
+                    change["range"] = {"start": position(), "end": position()}
+                parts.append(message({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                    "textDocument": {"uri": uri(), "version": n + 1}, "contentChanges": [change]}}))
+            elif k < 10:
+                method = rng.choice(["textDocument/hover", "textDocument/completion", "textDocument/definition",
+                                     "textDocument/codeAction", "textDocument/documentSymbol",
+                                     "textDocument/semanticTokens/full", "workspace/symbol", "nonsense/method"])
+                params: dict[str, object] = {"textDocument": {"uri": uri()}, "position": position()}
+                if method == "textDocument/codeAction":
+                    params |= {"range": {"start": position(), "end": position()}, "context": {"diagnostics": [
+                        {"range": {"start": position(), "end": position()}, "source": "cardsmith",
+                         "message": rng.choice(["unknown keyword 'flyng'; did you mean 'flying'?", odd_text(rng, 30)])}]}}
+                if rng.random() < 0.1:
+                    params = rng.choice([{}, {"textDocument": 3}, {"position": "a"}])
+                parts.append(message({"jsonrpc": "2.0", "id": rng.choice([n, str(n), None, [n]]), "method": method,
+                                      "params": params}))
+            elif k == 10:
+                parts.append(message({"jsonrpc": "2.0", "method": "textDocument/didSave",
+                                      "params": {"textDocument": {"uri": uri()}}}))
+            elif k == 11:
+                parts.append(message(rng.choice([[1, 2], None, 3, "x", {}, {"jsonrpc": "1.0", "id": 1},
+                                                 {"jsonrpc": "2.0", "method": 5}])))
+            elif k == 12:
+                parts.append(frame(bytes(rng.randrange(256) for _ in range(rng.randrange(40)))))
+            elif k == 13:
+                parts.append(rng.choice([b"Content-Length: x\r\n\r\n", b"Content-Length: 5\r\n\r\n{}",
+                                         b"Content-Length: -3\r\n\r\n", b"\r\n\r\n{}", b"garbage\n",
+                                         b"Content-Type: nope\r\nContent-Length: 2\r\n\r\n{}",
+                                         b"Content-Length: 999999999999999\r\n\r\n"]))
+            elif k == 14:
+                parts.append(message({"jsonrpc": "2.0", "method": "textDocument/didClose",
+                                      "params": {"textDocument": {"uri": uri()}}}))
+            else:
+                parts.append(message({"jsonrpc": "2.0", "id": n, "method": "shutdown"}))
+        if rng.random() < 0.7:
+            parts += [message({"jsonrpc": "2.0", "id": 99, "method": "shutdown"}),
+                      message({"jsonrpc": "2.0", "method": "exit"})]
+        stream = b"".join(parts)
+        if rng.random() < 0.1:  # cut short anywhere
+            stream = stream[:rng.randrange(len(stream) + 1)]
+        return stream
+
     def case(self, rng: random.Random, index: int) -> str:
-        """One command in this process (``lsp`` too, on an empty stdin); one case in
+        """One command in this process (``lsp`` too, on a stdin of hostile messages); one case in
         :data:`SUBPROCESS_SHARE` also in a real process, which must end alike."""
+        self.stdin = b""
         argv = self.argv(rng)
+        if "--debug" in argv:  # (which shows pygls's tracebacks of the malformed messages whole)
+            self.stdin = b""
         self.current = f"cardsmith {argv!r}"
         try:
-            ran = run_in_process(argv, self.work)
+            ran = run_in_process(argv, self.work, self.stdin)
             outcome = judge_cli(argv, ran)
+            if self.stdin:  # the language server's log: one line a record, no traceback (above)
+                odd = [line for line in ran.err.splitlines() if not line.startswith(("cardsmith lsp: ", "cardsmith: "))]
+                assert not odd, f"the language server wrote more than one line a record: {odd[:5]} {argv!r}"
             if index % SUBPROCESS_SHARE == 0:
-                real = run_in_subprocess(argv, self.work, self.time_limit / 2)
+                real = run_in_subprocess(argv, self.work, self.time_limit / 2, self.stdin)
                 judge_cli(argv, real)
                 assert real.code == ran.code, (f"in-process exit {ran.code}, a real process's {real.code}: "
                                                f"cardsmith {argv!r}\n{ran.err[-1000:]}\n---\n{real.err[-1000:]}")

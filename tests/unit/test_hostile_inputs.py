@@ -3,7 +3,9 @@ folder of symbolic links that loop, an endless stream, and an LSP client announc
 absurd length."""
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,3 +52,46 @@ def test_the_language_server_refuses_an_absurd_content_length() -> None:
     res = subprocess.run([sys.executable, "-m", "cardsmith", "lsp"], input=b"X" * 10000 + b"\r\n", capture_output=True,
                          timeout=60)
     assert res.returncode == 2 and b"a header line longer than" in res.stderr
+
+
+def _frame(obj: object) -> bytes:
+    body = json.dumps(obj).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def test_the_language_server_answers_hostile_messages_in_one_line_each() -> None:
+    """Messages no editor sends: a request before ``initialize``, a request of a document never
+    opened (pygls read it from disk: ``/dev/zero`` never ended), an id that is a list (a
+    traceback from pygls's thread pool), bodies that aren't UTF-8 or not JSON objects.  Each is
+    refused or answered with an error, stderr has one line a record and no traceback, and the
+    server exits when asked."""
+    opened = (default_pool() / "l" / "lightning_bolt.card").as_uri()
+    stream = b"".join([
+        _frame({"jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol",
+                "params": {"textDocument": {"uri": opened}}}),
+        _frame({"jsonrpc": "2.0", "id": 2, "method": "initialize", "params": {"capabilities": {}}}),
+        _frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        _frame({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover",
+                "params": {"textDocument": {"uri": "file:///dev/zero"}, "position": {"line": 0, "character": 0}}}),
+        _frame({"jsonrpc": "2.0", "id": [4], "method": "textDocument/documentSymbol",
+                "params": {"textDocument": {"uri": opened}}}),
+        b"Content-Length: 3\r\n\r\n\xff\xfe\x00",
+        _frame([1, 2, 3]),
+        _frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": opened, "languageId": "cardsmith", "version": 1, "text": "card \"X\" {\n  type: \u0000\n"}}}),
+        _frame({"jsonrpc": "2.0", "id": 5, "method": "textDocument/documentSymbol",
+                "params": {"textDocument": {"uri": opened}}}),
+        _frame({"jsonrpc": "2.0", "id": 6, "method": "shutdown"}),
+        _frame({"jsonrpc": "2.0", "method": "exit"}),
+    ])
+    res = subprocess.run([sys.executable, "-m", "cardsmith", "lsp"], input=stream, capture_output=True, timeout=120)
+    err = res.stderr.decode()
+    assert res.returncode == 0 and "Traceback" not in err, err
+    assert err and all(line.startswith("cardsmith lsp: ") for line in err.splitlines()), err
+    replies = {}
+    for body in re.split(rb"Content-Length: \d+\r\n(?:[^\r\n]+\r\n)*\r\n", res.stdout)[1:]:
+        reply = json.loads(body)
+        replies[json.dumps(reply.get("id"))] = reply
+    assert replies["1"]["error"]["code"] == -32002  # not initialized yet
+    assert replies["3"]["error"] == {"code": -32602, "message": "not an open document: 'file:///dev/zero'"}
+    assert "result" in replies["5"] and "6" in replies  # opened: answered; and the shutdown
